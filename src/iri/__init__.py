@@ -1,0 +1,36 @@
+"""iri: Internationalized Resource Identifiers (RFC 3987 / 3987bis), exactly as specified.
+
+>>> import iri
+>>> iri.is_valid("http://résumé.example.org/東京?q=ü")
+True
+>>> [v.code.value for v in iri.check("http://example.org/\\u202eevil")]
+['bidi-formatting-character']
+"""
+
+from iri._check import check, is_valid
+from iri._grammar import Rule, ZoneID
+from iri._split import Components, split
+from iri.errors import IDNAError, InvalidIRI, IRIError, ResolutionError
+from iri.reference import IRIReference, parse
+from iri.violations import Code, Severity, Violation
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Code",
+    "Components",
+    "IDNAError",
+    "IRIError",
+    "IRIReference",
+    "InvalidIRI",
+    "ResolutionError",
+    "Rule",
+    "Severity",
+    "Violation",
+    "ZoneID",
+    "__version__",
+    "check",
+    "is_valid",
+    "parse",
+    "split",
+]

@@ -1,0 +1,401 @@
+"""Check a text against an ABNF rule and report every violation. Never raises for a str.
+
+Two layers, one grammar:
+
+* :func:`is_valid` is the fast gate: one full-grammar pattern from
+  :func:`iri._grammar.reference_pattern` plus one scan for a bad ``%``.
+* :func:`check` is the explainer: it splits the text (RFC 3986 Appendix B), checks each
+  component against the character set of its ABNF rule, and reports errors *and*
+  warnings with spans. A property test proves that ``is_valid(s)`` is exactly "``check(s)``
+  has no error".
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import cache
+
+from idna.core import valid_contextj
+
+from iri import schemes
+from iri._grammar import (
+    BAD_PERCENT,
+    BIDI_FORMATTING,
+    IPV6ADDRZ,
+    IRI_CLASSES,
+    SCHEME,
+    UNRESERVED,
+    URI_CLASSES,
+    Classes,
+    Rule,
+    ZoneID,
+    ip_literal,
+    is_iprivate,
+    is_ucschar,
+    reference_pattern,
+)
+from iri._split import split_authority, split_with_spans
+from iri.violations import Code, Violation, describe_char
+
+__all__ = ["check", "is_valid"]
+
+_SCHEME_RE = re.compile(SCHEME)
+_PCT_RUN = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
+_LOWER_HEX = re.compile(r"%(?:[0-9A-Fa-f][a-f]|[a-f][0-9A-Fa-f])")
+_UPPER_ASCII = re.compile(r"[A-Z]+")
+_DIGITS = re.compile(r"[0-9]*+")
+_IPV6Z = re.compile(rf"\[{IPV6ADDRZ}\]")
+_UNRESERVED_BYTES = frozenset(UNRESERVED.encode("ascii"))
+
+
+def is_valid(
+    text: str, *, rule: Rule | str = Rule.IRI_REFERENCE, zone_id: ZoneID | str = ZoneID.REJECT
+) -> bool:
+    """Return whether ``text`` matches ``rule`` with no error-severity violation.
+
+    >>> is_valid("http://résumé.example.org/東京?q=ü")
+    True
+    >>> is_valid("http://example.org/\\u202e", rule="IRI")
+    False
+    """
+    m = reference_pattern(Rule(rule), ZoneID(zone_id)).fullmatch(text)
+    return m is not None and ("%" not in text or BAD_PERCENT.search(text) is None)
+
+
+@cache
+def _invalid(classes: Classes, ascii_chars: str, private: bool) -> re.Pattern[str]:
+    """A pattern finding the characters *not* in a component's set (bounded cache)."""
+    return re.compile(classes.cls(ascii_chars, private=private, negate=True))
+
+
+class _Checker:
+    """Collects the violations of one text; one method per ABNF rule it checks."""
+
+    def __init__(self, text: str, rule: Rule, zone_id: ZoneID) -> None:
+        self.text = text
+        self.rule = rule
+        self.zone_id = zone_id
+        self.c = IRI_CLASSES if rule.is_iri else URI_CLASSES
+        self.out: list[Violation] = []
+
+    def add(self, code: Code, component: str | None, start: int, end: int, msg: str) -> None:
+        self.out.append(Violation.of(code, component, start, end, msg))
+
+    # -- characters --------------------------------------------------------------------
+
+    def chars(self, component: str, start: int, end: int, ascii_chars: str,
+              *, private: bool = False) -> None:
+        """Report every character of ``text[start:end]`` outside the component's set."""
+        text = self.text
+        for m in _invalid(self.c, ascii_chars, private).finditer(text, start, end):
+            p = m.start()
+            ch = text[p]
+            cp = ord(ch)
+            what = describe_char(ch)
+            if cp in BIDI_FORMATTING:
+                self.add(Code.BIDI_FORMATTING_CHARACTER, component, p, p + 1,
+                         f"{what} is a bidirectional formatting character, "
+                         "which IRIs MUST NOT contain")
+            elif not self.rule.is_iri and (is_ucschar(cp) or is_iprivate(cp)):
+                self.add(Code.NON_ASCII_CHARACTER, component, p, p + 1,
+                         f"{what} is not allowed in a URI ({self.rule}); "
+                         "it is allowed in an IRI")
+            elif is_iprivate(cp):
+                self.add(Code.IPRIVATE_OUTSIDE_QUERY, component, p, p + 1,
+                         f"{what} is a private-use character (iprivate), allowed only "
+                         "in the query, not in the " + component)
+            else:
+                self.add(Code.INVALID_CHARACTER, component, p, p + 1,
+                         f"{what} is not allowed in the {component}")
+        if "%" in text[start:end]:
+            for m in BAD_PERCENT.finditer(text, start, end):
+                p = m.start()
+                q = p + 1
+                while q < min(p + 3, end) and text[q] in "0123456789ABCDEFabcdef":
+                    q += 1
+                self.add(Code.INVALID_PERCENT_ENCODING, component, p, q,
+                         f'"%" at {p} is not followed by two hexadecimal digits')
+
+    # -- components --------------------------------------------------------------------
+
+    def scheme(self, scheme: str) -> None:
+        """scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )"""
+        if not scheme[0].isascii() or not scheme[0].isalpha():
+            self.add(Code.INVALID_SCHEME, "scheme", 0, 1,
+                     f"the scheme must start with a letter, not {describe_char(scheme[0])}")
+        for i, ch in enumerate(scheme[1:], 1):
+            if not (ch.isascii() and (ch.isalnum() or ch in "+-.")):
+                self.add(Code.INVALID_SCHEME, "scheme", i, i + 1,
+                         f"{describe_char(ch)} is not allowed in a scheme")
+        if any("A" <= ch <= "Z" for ch in scheme):
+            self.add(Code.UPPERCASE_SCHEME, "scheme", 0, len(scheme),
+                     f"scheme {scheme!r} should be written in lowercase")
+
+    def authority(
+        self, authority: str, start: int, scheme: str | None
+    ) -> list[tuple[str, int, int]]:
+        """iauthority = [ iuserinfo "@" ] ihost [ ":" port ]; returns the sub-spans."""
+        a = split_authority(authority)
+        spans = [("host", start + a.host_start, start + a.host_start + len(a.host))]
+        if a.userinfo is not None:
+            spans.insert(0, ("userinfo", start, start + len(a.userinfo)))
+            self.chars("userinfo", start, start + len(a.userinfo), self.c.userinfo)
+            colon = a.userinfo.find(":")
+            if colon >= 0:
+                self.add(Code.PASSWORD_IN_USERINFO, "userinfo", start + colon,
+                         start + len(a.userinfo),
+                         'the userinfo has a password part ("user:password" is deprecated)')
+        self.host(a.host, start + a.host_start)
+        if a.port is not None:
+            spans.append(("port", start + a.port_start, start + a.port_start + len(a.port)))
+            self.port(a.port, start + a.port_start, scheme)
+        return spans
+
+    def host(self, host: str, start: int) -> None:
+        """ihost = IP-literal / IPv4address / ireg-name"""
+        end = start + len(host)
+        if host.startswith("["):
+            if re.fullmatch(ip_literal(self.zone_id), host):
+                if _UPPER_ASCII.search(host):
+                    self.add(Code.UPPERCASE_HOST, "host", start, end,
+                             "hexadecimal digits of an IP literal should be lowercase")
+            elif self.zone_id is ZoneID.REJECT and _IPV6Z.fullmatch(host):
+                p = host.find("%25")
+                self.add(Code.ZONE_ID_NOT_ALLOWED, "host", start + p, end - 1,
+                         "IPv6 zone identifiers are not part of RFC 3986/3987; "
+                         "pass zone_id='accept' to allow RFC 6874 syntax")
+            else:
+                self.add(Code.INVALID_IP_LITERAL, "host", start, end,
+                         f"{host!r} is neither an IPv6address nor an IPvFuture "
+                         "(RFC 3986 3.2.2)")
+            return
+        self.chars("host", start, end, self.c.reg_name)
+        m = _UPPER_ASCII.search(host)
+        if m:
+            self.add(Code.UPPERCASE_HOST, "host", start, end,
+                     f"host {host!r} has uppercase letters; registered names should be "
+                     "lowercase")
+
+    def port(self, port: str, start: int, scheme: str | None) -> None:
+        """port = *DIGIT"""
+        m = _DIGITS.match(port)
+        assert m is not None
+        if m.end() < len(port):
+            self.add(Code.INVALID_PORT, "port", start, start + len(port),
+                     f"port {port!r} is not a sequence of digits: "
+                     f"{describe_char(port[m.end()])} at {start + m.end()}")
+        elif port == "":
+            self.add(Code.EMPTY_PORT, "port", start - 1, start,
+                     'the port is empty: omit the ":"')
+        else:
+            default = schemes.default_port(scheme)
+            if default is not None and int(port) == int(default):
+                self.add(Code.DEFAULT_PORT, "port", start - 1, start + len(port),
+                         f"port {port} is the default of {scheme!r}: omit it")
+
+    def path(self, path: str, start: int, *, relative: bool, colon_reported: bool) -> None:
+        """ipath-abempty / ipath-absolute / ipath-noscheme / ipath-rootless / ipath-empty"""
+        self.chars("path", start, start + len(path), self.c.pchar + "/")
+        if relative and not colon_reported:
+            # ipath-noscheme = isegment-nz-nc *( "/" isegment ): no ":" in the first segment
+            first = path.split("/", 1)[0]
+            colon = first.find(":")
+            if colon >= 0:
+                self.add(Code.COLON_IN_FIRST_SEGMENT, "path", start + colon, start + colon + 1,
+                         'the first segment of a relative-path reference cannot contain ":" '
+                         '(it would read as a scheme); write "./" before it')
+        if path.startswith("/") or (not relative and path):
+            offset = start
+            for segment in path.split("/"):
+                if segment in (".", ".."):
+                    self.add(Code.DOT_SEGMENT, "path", offset, offset + len(segment),
+                             f'"{segment}" segment in an absolute path')
+                offset += len(segment) + 1
+
+    # -- warnings over the whole text ----------------------------------------------------
+
+    def percent_encodings(self, components: list[tuple[str, int, int]]) -> None:
+        """Warnings on well-formed percent-encodings: case, unreserved, UTF-8."""
+        text = self.text
+        for m in _PCT_RUN.finditer(text):
+            comp = _component_at(components, m.start())
+            for lm in _LOWER_HEX.finditer(text, m.start(), m.end()):
+                self.add(Code.LOWERCASE_PERCENT_ENCODING, comp, lm.start(), lm.end(),
+                         f"{lm.group()} should be written {lm.group().upper()}")
+            data = bytes.fromhex(m.group().replace("%", ""))
+            for i, byte in enumerate(data):
+                if byte in _UNRESERVED_BYTES:
+                    p = m.start() + 3 * i
+                    self.add(Code.PERCENT_ENCODED_UNRESERVED, comp, p, p + 3,
+                             f"{text[p:p + 3]} encodes the unreserved {chr(byte)!r}; "
+                             "write it as itself")
+            for i, n, overlong in _utf8_errors(data):
+                p = m.start() + 3 * i
+                enc = text[p : p + 3 * n]
+                if overlong:
+                    self.add(Code.PERCENT_ENCODED_OVERLONG_UTF8, comp, p, p + 3 * n,
+                             f"{enc} is an overlong UTF-8 form (not valid UTF-8)")
+                else:
+                    self.add(Code.PERCENT_ENCODED_INVALID_UTF8, comp, p, p + 3 * n,
+                             f"{enc} is not valid UTF-8")
+
+    def characters(self, components: list[tuple[str, int, int]]) -> None:
+        """Warnings on characters: NFC, joiners, private use in the query."""
+        text = self.text
+        if text.isascii():
+            return
+        for name, start, end in components:
+            part = text[start:end]
+            if part.isascii():
+                continue
+            if not unicodedata.is_normalized("NFC", part):
+                self.add(Code.NOT_NFC, name, start, end,
+                         f"the {name} is not in Unicode Normalization Form C")
+            for joiner in ("\u200c", "\u200d"):
+                p = part.find(joiner)
+                while p >= 0:
+                    if not _joiner_ok(part, p):
+                        self.add(Code.JOINER_OUT_OF_CONTEXT, name, start + p, start + p + 1,
+                                 f"{describe_char(joiner)} outside the contexts of "
+                                 "RFC 5892 Appendix A")
+                    p = part.find(joiner, p + 1)
+            if name == "query" and self.rule.is_iri:
+                for i, ch in enumerate(part):
+                    if is_iprivate(ord(ch)):
+                        self.add(Code.PRIVATE_USE_CHARACTER, name, start + i, start + i + 1,
+                                 f"{describe_char(ch)} is a private-use/tag character: "
+                                 "not interoperable")
+
+
+def _joiner_ok(part: str, pos: int) -> bool:
+    try:
+        return bool(valid_contextj(part, pos))
+    except (ValueError, IndexError):  # unknown directionality etc.: treat as out of context
+        return False
+
+
+def _component_at(components: list[tuple[str, int, int]], pos: int) -> str | None:
+    for name, start, end in components:
+        if start <= pos < end:
+            return name
+    return None
+
+
+def _utf8_errors(data: bytes) -> list[tuple[int, int, bool]]:
+    """Return ``(index, length, overlong)`` for each ill-formed sequence (RFC 3629 4).
+
+    Well-formed UTF-8, RFC 3629 section 4::
+
+        UTF8-2 = %xC2-DF UTF8-tail
+        UTF8-3 = %xE0 %xA0-BF UTF8-tail / %xE1-EC 2( UTF8-tail ) /
+                 %xED %x80-9F UTF8-tail / %xEE-EF 2( UTF8-tail )
+        UTF8-4 = %xF0 %x90-BF 2( UTF8-tail ) / %xF1-F3 3( UTF8-tail ) /
+                 %xF4 %x80-8F 2( UTF8-tail )
+
+    ``C0``/``C1`` leads and ``E0 80-9F`` / ``F0 80-8F`` are *overlong* forms.
+    """
+    if data.isascii():
+        return []
+    errors: list[tuple[int, int, bool]] = []
+    i, n = 0, len(data)
+    while i < n:
+        b = data[i]
+        if b < 0x80:
+            i += 1
+            continue
+        if 0xC2 <= b <= 0xDF:
+            need, lo, hi = 1, 0x80, 0xBF
+        elif 0xE0 <= b <= 0xEF:
+            need = 2
+            lo, hi = {0xE0: (0xA0, 0xBF), 0xED: (0x80, 0x9F)}.get(b, (0x80, 0xBF))
+        elif 0xF0 <= b <= 0xF4:
+            need = 3
+            lo, hi = {0xF0: (0x90, 0xBF), 0xF4: (0x80, 0x8F)}.get(b, (0x80, 0xBF))
+        elif b in (0xC0, 0xC1):
+            # overlong two-byte form: report lead + its continuation byte if present
+            k = 2 if i + 1 < n and 0x80 <= data[i + 1] <= 0xBF else 1
+            errors.append((i, k, True))
+            i += k
+            continue
+        else:
+            errors.append((i, 1, False))
+            i += 1
+            continue
+        if i + 1 < n and not lo <= data[i + 1] <= hi and 0x80 <= data[i + 1] <= 0xBF:
+            overlong = b in (0xE0, 0xF0)
+            k = 1 + need if i + need < n and all(
+                0x80 <= x <= 0xBF for x in data[i + 1 : i + 1 + need]) else 1
+            errors.append((i, k, overlong))
+            i += k
+            continue
+        k = 1
+        while k <= need and i + k < n and (lo if k == 1 else 0x80) <= data[i + k] <= (
+            hi if k == 1 else 0xBF
+        ):
+            k += 1
+        if k <= need:  # incomplete sequence
+            errors.append((i, k, False))
+            i += k
+            continue
+        i += 1 + need
+    return errors
+
+
+def check(
+    text: str, *, rule: Rule | str = Rule.IRI_REFERENCE, zone_id: ZoneID | str = ZoneID.REJECT
+) -> list[Violation]:
+    """Return every violation of ``text`` against ``rule``, ordered by position.
+
+    Never raises for any ``str``. Errors (``severity == "error"``) break the ABNF or a
+    MUST; warnings break a SHOULD.
+
+    >>> [v.code.value for v in check("http://example.org:80/a b")]
+    ['default-port', 'invalid-character']
+    """
+    rule = Rule(rule)
+    ch = _Checker(text, rule, ZoneID(zone_id))
+    comps, spans = split_with_spans(text)
+    scheme, authority, path = comps.scheme, comps.authority, comps.path
+    query, fragment = comps.query, comps.fragment
+    path_start = spans.path
+    colon_reported = False
+    if scheme is not None:
+        valid_scheme = _SCHEME_RE.fullmatch(scheme) is not None
+        if rule.needs_scheme or (valid_scheme and not rule.forbids_scheme):
+            ch.scheme(scheme)
+        else:
+            # Not a scheme after all (or not allowed here): the text is a relative
+            # reference whose path runs from the start up to the first "?" or "#".
+            if valid_scheme:
+                ch.add(Code.SCHEME_NOT_ALLOWED, "scheme", 0, len(scheme) + 1,
+                       f"{rule} is a relative reference and cannot start with a scheme ({scheme!r})")
+                colon_reported = True
+            scheme = None
+            path_start = 0
+            path = text[: spans.path + len(path)]
+    elif rule.needs_scheme:
+        ch.add(Code.MISSING_SCHEME, None, 0, 0,
+               f"{rule} requires a scheme (such as 'http:') and there is none")
+    components: list[tuple[str, int, int]] = []
+    if scheme is not None:
+        components.append(("scheme", 0, len(scheme)))
+    if authority is not None:
+        components += ch.authority(authority, spans.authority, scheme)
+    components.append(("path", path_start, path_start + len(path)))
+    ch.path(path, path_start, relative=scheme is None and authority is None,
+            colon_reported=colon_reported)
+    if query is not None:
+        components.append(("query", spans.query, spans.query + len(query)))
+        ch.chars("query", spans.query, spans.query + len(query), ch.c.query, private=True)
+    if fragment is not None:
+        components.append(("fragment", spans.fragment, len(text)))
+        if rule.forbids_fragment:
+            ch.add(Code.FRAGMENT_NOT_ALLOWED, "fragment", spans.fragment - 1, len(text),
+                   f"{rule} does not allow a fragment")
+        ch.chars("fragment", spans.fragment, len(text), ch.c.fragment)
+    if "%" in text:
+        ch.percent_encodings(components)
+    ch.characters(components)
+    ch.out.sort(key=lambda v: (v.span[0], v.code))
+    return ch.out

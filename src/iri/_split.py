@@ -1,0 +1,116 @@
+"""Split text into the five generic components, RFC 3986 Appendix B.
+
+This step is total: it never raises and validates nothing. It returns every component
+with its span so that checks can point into the original text. ``None`` means the
+component is absent, ``""`` that it is present and empty.
+
+RFC 3986 Appendix B::
+
+    ^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\\?([^#]*))?(#(.*))?
+     12            3  4          5       6  7        8 9
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+__all__ = ["Components", "split", "split_authority"]
+
+# Appendix B, with possessive quantifiers (no backtracking: linear time) and \Z instead of $.
+_APPENDIX_B = re.compile(
+    r"(?:(?P<scheme>[^:/?#]++):)?"
+    r"(?://(?P<authority>[^/?#]*+))?"
+    r"(?P<path>[^?#]*+)"
+    r"(?:\?(?P<query>[^#]*+))?"
+    r"(?:\#(?P<fragment>.*+))?\Z",
+    re.DOTALL,
+)
+
+
+class Components(NamedTuple):
+    """The five components of RFC 3986 section 3 (``None`` = absent, ``""`` = empty)."""
+
+    scheme: str | None
+    authority: str | None
+    path: str
+    query: str | None
+    fragment: str | None
+
+
+class Spans(NamedTuple):
+    """Start offsets of each component in the text (``-1`` when absent)."""
+
+    scheme: int
+    authority: int
+    path: int
+    query: int
+    fragment: int
+
+
+def split(text: str) -> Components:
+    """Split ``text`` into components by RFC 3986 Appendix B. Never fails.
+
+    >>> split("http://example.org/a?q#f")
+    Components(scheme='http', authority='example.org', path='/a', query='q', fragment='f')
+    >>> split("a?#")
+    Components(scheme=None, authority=None, path='a', query='', fragment='')
+    """
+    m = _APPENDIX_B.match(text)
+    assert m is not None  # every string matches Appendix B
+    return Components(m["scheme"], m["authority"], m["path"], m["query"], m["fragment"])
+
+
+def split_with_spans(text: str) -> tuple[Components, Spans]:
+    """Like :func:`split`, plus the start offset of every component."""
+    m = _APPENDIX_B.match(text)
+    assert m is not None
+    return (
+        Components(m["scheme"], m["authority"], m["path"], m["query"], m["fragment"]),
+        Spans(m.start("scheme"), m.start("authority"), m.start("path"), m.start("query"),
+              m.start("fragment")),
+    )
+
+
+class Authority(NamedTuple):
+    """Sub-components of an authority (RFC 3986 3.2) and their start offsets."""
+
+    userinfo: str | None
+    host: str
+    port: str | None
+    userinfo_start: int
+    host_start: int
+    port_start: int
+
+
+def split_authority(authority: str) -> Authority:
+    """Split ``authority = [ userinfo "@" ] host [ ":" port ]``. Never fails.
+
+    The userinfo ends at the *last* ``@`` (a ``@`` cannot occur in a valid host or port,
+    and the last one is where every user agent puts the host). The host is an IP literal
+    when it starts with ``[`` and runs to the first ``]``; otherwise it ends at the first
+    ``:``. Offsets are relative to the start of the authority.
+
+    >>> split_authority("user@[::1]:80")
+    Authority(userinfo='user', host='[::1]', port='80', userinfo_start=0, host_start=5, port_start=11)
+    """
+    at = authority.rfind("@")
+    if at >= 0:
+        userinfo: str | None = authority[:at]
+        host_start = at + 1
+    else:
+        userinfo = None
+        host_start = 0
+    rest = authority[host_start:]
+    if rest.startswith("["):
+        close = rest.find("]")
+        colon = rest.find(":", close) if close >= 0 else -1
+        # Without a closing bracket, the whole rest is the (broken) host.
+        if close < 0:
+            colon = -1
+    else:
+        colon = rest.find(":")
+    if colon >= 0:
+        return Authority(userinfo, rest[:colon], rest[colon + 1 :], 0, host_start,
+                         host_start + colon + 1)
+    return Authority(userinfo, rest, None, 0, host_start, -1)

@@ -1,0 +1,157 @@
+"""IRIReference: the immutable, validated value of an IRI reference.
+
+``str(ref)`` is always exactly the parsed text (no silent rewriting). Components are
+``None`` when absent and ``""`` when present but empty, as RFC 3986 section 5.3 needs to
+recompose a reference. Equality is simple string comparison (RFC 3987 5.3.1).
+"""
+
+from __future__ import annotations
+
+from operator import itemgetter
+from typing import Any, Final, final
+
+from iri._check import check
+from iri._grammar import BAD_PERCENT, Rule, ZoneID, reference_pattern
+from iri.errors import InvalidIRI
+
+__all__ = ["IRIReference", "parse"]
+
+_FIELDS: Final = ("scheme", "userinfo", "host", "port", "path", "query", "fragment")
+
+
+@final
+class IRIReference(tuple[str, ...]):
+    """An IRI reference that matched its rule: frozen, hashable, exact round trip.
+
+    >>> ref = parse("http://user@résumé.example.org:8080/東京?q=ü#frag")
+    >>> ref.host, ref.port, ref.path, ref.query
+    ('résumé.example.org', '8080', '/東京', 'q=ü')
+    >>> str(ref.replace(port=None))
+    'http://user@résumé.example.org/東京?q=ü#frag'
+    >>> parse("a?").query, parse("a").query
+    ('', None)
+    """
+
+    __slots__ = ()
+
+    # Layout: (text, scheme, authority, userinfo, host, port, path, query, fragment),
+    # the group order of iri._grammar.reference_pattern.
+    text: str = property(itemgetter(0))  # type: ignore[assignment]
+    scheme: str | None = property(itemgetter(1))  # type: ignore[assignment]
+    authority: str | None = property(itemgetter(2))  # type: ignore[assignment]
+    userinfo: str | None = property(itemgetter(3))  # type: ignore[assignment]
+    host: str | None = property(itemgetter(4))  # type: ignore[assignment]
+    port: str | None = property(itemgetter(5))  # type: ignore[assignment]
+    path: str = property(itemgetter(6))  # type: ignore[assignment]
+    query: str | None = property(itemgetter(7))  # type: ignore[assignment]
+    fragment: str | None = property(itemgetter(8))  # type: ignore[assignment]
+
+    def __str__(self) -> str:
+        return self[0]
+
+    def __repr__(self) -> str:
+        return f"IRIReference({self[0]!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is IRIReference and self[0] == other[0]
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash(self[0])
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (parse, (self[0],))
+
+    @property
+    def is_absolute(self) -> bool:
+        """Whether the reference has a scheme (it is an IRI, not a relative reference)."""
+        return self[1] is not None
+
+    def components(self) -> dict[str, str | None]:
+        """Return the seven components as a dict (``None`` = absent)."""
+        return {name: getattr(self, name) for name in _FIELDS}
+
+    def replace(self, **changes: str | None) -> IRIReference:
+        """Return a new reference with some components replaced, validated again.
+
+        Keys: scheme, userinfo, host, port, path, query, fragment. A userinfo or port
+        needs a host; ``host=None`` removes the whole authority.
+        """
+        unknown = set(changes) - set(_FIELDS)
+        if unknown:
+            raise TypeError(f"replace() got unknown component(s): {', '.join(sorted(unknown))}")
+        parts = self.components()
+        parts.update(changes)
+        return parse(recompose(**parts))
+
+    def __replace__(self, **changes: str | None) -> IRIReference:
+        return self.replace(**changes)
+
+    def matches(self, rule: Rule | str) -> bool:
+        """Whether the reference also matches ``rule`` (e.g. ``"absolute_IRI"``)."""
+        from iri._check import is_valid
+
+        return is_valid(self[0], rule=rule)
+
+    def to_uri(self, **options: Any) -> IRIReference:
+        """Map to a URI (RFC 3987 3.1); see :func:`iri.to_uri` for the options."""
+        from iri.convert import to_uri
+
+        return parse(to_uri(self[0], **options))
+
+    def to_iri(self, **options: Any) -> IRIReference:
+        """Convert to an IRI, decoding only what is safe (3987bis 4.2); see :func:`iri.to_iri`."""
+        from iri.convert import to_iri
+
+        return parse(to_iri(self[0], **options))
+
+
+def recompose(
+    *,
+    scheme: str | None = None,
+    userinfo: str | None = None,
+    host: str | None = None,
+    port: str | None = None,
+    path: str = "",
+    query: str | None = None,
+    fragment: str | None = None,
+) -> str:
+    """Recompose components into text (RFC 3986 5.3); absent parts get no delimiter."""
+    if host is None and (userinfo is not None or port is not None):
+        raise ValueError("a userinfo or port needs a host")
+    out = []
+    if scheme is not None:
+        out.append(scheme + ":")
+    if host is not None:
+        out.append("//")
+        if userinfo is not None:
+            out.append(userinfo + "@")
+        out.append(host)
+        if port is not None:
+            out.append(":" + port)
+    out.append(path)
+    if query is not None:
+        out.append("?" + query)
+    if fragment is not None:
+        out.append("#" + fragment)
+    return "".join(out)
+
+
+def parse(
+    text: str, *, rule: Rule | str = Rule.IRI_REFERENCE, zone_id: ZoneID | str = ZoneID.REJECT
+) -> IRIReference:
+    """Parse and validate ``text``; raise :class:`iri.InvalidIRI` if any error is found.
+
+    >>> parse("http://example.org/a b")
+    Traceback (most recent call last):
+    ...
+    iri.errors.InvalidIRI: invalid IRI_reference: U+0020 SPACE is not allowed in the path [invalid-character, RFC 3987 2.2]
+        http://example.org/a b
+                            ^
+    """
+    m = reference_pattern(Rule(rule), ZoneID(zone_id)).fullmatch(text)
+    if m is None or ("%" in text and BAD_PERCENT.search(text) is not None):
+        raise InvalidIRI(text, check(text, rule=rule, zone_id=zone_id), str(Rule(rule)))
+    return tuple.__new__(IRIReference, (text, *m.groups()))

@@ -1,0 +1,71 @@
+"""Scheme facts as data: the one place that knows what a scheme implies.
+
+Each entry cites where the fact comes from. Nothing here changes how text is *parsed*
+(the generic syntax is scheme-independent); the facts drive warnings (default port),
+host mapping in conversion (DNS host names) and scheme-based normalization.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Final
+
+__all__ = ["DEFAULT_PORTS", "DNS_HOST_SCHEMES", "EMPTY_PATH_IS_SLASH", "default_port", "uses_dns"]
+
+#: Default ports, keyed by lowercase scheme. Sources: the scheme's defining document.
+DEFAULT_PORTS: Final = MappingProxyType(
+    {
+        "http": "80",  # RFC 9110 4.2.1
+        "https": "443",  # RFC 9110 4.2.2
+        "ws": "80",  # RFC 6455 3
+        "wss": "443",  # RFC 6455 3
+        "ftp": "21",  # RFC 1738 3.2
+        "gopher": "70",  # RFC 4266 2.1
+        "telnet": "23",  # RFC 4248 2
+        "ldap": "389",  # RFC 4516 2
+        "ldaps": "636",  # IANA service name registry (ldaps), RFC 4516 practice
+        "nntp": "119",  # RFC 5538 2.2
+        "news": "119",  # RFC 5538 2.1 (server defaults to NNTP port)
+        "rtsp": "554",  # RFC 7826 19.1
+        "sip": "5060",  # RFC 3261 19.1.1
+        "sips": "5061",  # RFC 3261 19.1.1
+        "coap": "5683",  # RFC 7252 6.1
+        "coaps": "5684",  # RFC 7252 6.2
+        "imap": "143",  # RFC 5092 3
+        "pop": "110",  # RFC 2384 3
+        "redis": "6379",  # IANA provisional registration
+        "xmpp": "5222",  # RFC 5122 (client-to-server default)
+        "snmp": "161",  # RFC 4088 3
+        "prospero": "1525",  # RFC 4157 2
+        "wais": "210",  # RFC 4156 2
+        "rsync": "873",  # RFC 5781 2
+        "tftp": "69",  # RFC 3617 2
+        "vnc": "5900",  # RFC 7869 2
+    }
+)
+
+#: Schemes whose ``host`` is a DNS host name (so IDNA applies to ``ireg-name``).
+#: RFC 3987 3.1 / 3987bis 3.4.2: IDNA is right "where the ireg-name is known to be used
+#: for domain name lookup"; these schemes define their host as a DNS name.
+DNS_HOST_SCHEMES: Final = frozenset(
+    {
+        "http", "https", "ws", "wss", "ftp", "gopher", "telnet", "ldap", "ldaps", "nntp",
+        "news", "rtsp", "rtsps", "sip", "sips", "coap", "coaps", "imap", "pop", "xmpp",
+        "snmp", "rsync", "tftp", "vnc", "irc", "ircs", "git", "ssh", "sftp", "smb",
+    }
+)
+
+#: Schemes for which an empty path with an authority is equivalent to "/"
+#: (RFC 3986 6.2.3: "http://example.com" and "http://example.com/" are equivalent;
+#: RFC 9110 4.2.3 for http and https; the same for their WebSocket siblings, RFC 6455 3).
+EMPTY_PATH_IS_SLASH: Final = frozenset({"http", "https", "ws", "wss", "ftp", "rtsp", "rtsps"})
+
+
+def default_port(scheme: str | None) -> str | None:
+    """Return the default port of ``scheme`` (case-insensitive) or ``None``."""
+    return DEFAULT_PORTS.get(scheme.lower()) if scheme else None
+
+
+def uses_dns(scheme: str | None) -> bool:
+    """Return whether hosts of ``scheme`` (case-insensitive) are DNS host names."""
+    return bool(scheme) and scheme.lower() in DNS_HOST_SCHEMES  # type: ignore[union-attr]

@@ -1,0 +1,261 @@
+"""Violations as data: :class:`Violation`, :class:`Severity`, :class:`Code` and the registry.
+
+The registry (:data:`REGISTRY`) is the one place that says, for every code, its severity,
+the spec section it comes from, a one-line summary and an example that triggers it.
+``docs/violations.md`` is generated from it (``tools/gen_violations_doc.py``), and a test
+checks that every example really produces its code.
+
+Severity follows the specs' keywords: ``"error"`` when the text breaks the ABNF or a MUST,
+``"warning"`` when it breaks a SHOULD / SHOULD NOT.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from enum import StrEnum
+from types import MappingProxyType
+from typing import Final
+
+__all__ = ["REGISTRY", "Code", "CodeInfo", "Severity", "Violation", "describe_char"]
+
+
+class Severity(StrEnum):
+    """How bad a violation is: ``error`` (ABNF or MUST) or ``warning`` (SHOULD)."""
+
+    ERROR = "error"
+    WARNING = "warning"
+
+
+class Code(StrEnum):
+    """Stable kebab-case identifiers of every violation ``iri`` reports."""
+
+    # -- errors: the ABNF of RFC 3987 2.2 / RFC 3986 Appendix A, or a MUST ---------------
+    INVALID_CHARACTER = "invalid-character"
+    NON_ASCII_CHARACTER = "non-ascii-character"
+    IPRIVATE_OUTSIDE_QUERY = "iprivate-outside-query"
+    BIDI_FORMATTING_CHARACTER = "bidi-formatting-character"
+    INVALID_PERCENT_ENCODING = "invalid-percent-encoding"
+    MISSING_SCHEME = "missing-scheme"
+    INVALID_SCHEME = "invalid-scheme"
+    SCHEME_NOT_ALLOWED = "scheme-not-allowed"
+    INVALID_PORT = "invalid-port"
+    INVALID_IP_LITERAL = "invalid-ip-literal"
+    ZONE_ID_NOT_ALLOWED = "zone-id-not-allowed"
+    COLON_IN_FIRST_SEGMENT = "colon-in-first-segment"
+    FRAGMENT_NOT_ALLOWED = "fragment-not-allowed"
+    # -- warnings: SHOULD / SHOULD NOT ---------------------------------------------------
+    NOT_NFC = "not-nfc"
+    LOWERCASE_PERCENT_ENCODING = "lowercase-percent-encoding"
+    PERCENT_ENCODED_UNRESERVED = "percent-encoded-unreserved"
+    PERCENT_ENCODED_INVALID_UTF8 = "percent-encoded-invalid-utf8"
+    PERCENT_ENCODED_OVERLONG_UTF8 = "percent-encoded-overlong-utf8"
+    DOT_SEGMENT = "dot-segment"
+    EMPTY_PORT = "empty-port"
+    DEFAULT_PORT = "default-port"
+    UPPERCASE_SCHEME = "uppercase-scheme"
+    UPPERCASE_HOST = "uppercase-host"
+    PASSWORD_IN_USERINFO = "password-in-userinfo"
+    JOINER_OUT_OF_CONTEXT = "joiner-out-of-context"
+    PRIVATE_USE_CHARACTER = "private-use-character"
+
+
+@dataclass(frozen=True, slots=True)
+class CodeInfo:
+    """What the registry knows about a code."""
+
+    severity: Severity
+    section: str
+    summary: str
+    example: str
+    example_rule: str = "IRI_reference"
+
+
+_E = Severity.ERROR
+_W = Severity.WARNING
+
+#: The one registry: code -> severity, spec section, summary, example.
+REGISTRY: Final = MappingProxyType(
+    {
+        Code.INVALID_CHARACTER: CodeInfo(
+            _E, "RFC 3987 2.2",
+            "A character that the component's ABNF rule does not allow.",
+            "http://example.org/a b"),
+        Code.NON_ASCII_CHARACTER: CodeInfo(
+            _E, "RFC 3986 2",
+            "A non-ASCII character in a URI rule; an IRI would allow it (see to_uri).",
+            "http://example.org/é", "URI"),
+        Code.IPRIVATE_OUTSIDE_QUERY: CodeInfo(
+            _E, "RFC 3987 2.2",
+            "A private-use or tag character (iprivate) outside the query.",
+            "http://example.org/\ue000"),
+        Code.BIDI_FORMATTING_CHARACTER: CodeInfo(
+            _E, "RFC 3987 4.1",
+            "IRIs MUST NOT contain bidirectional formatting characters.",
+            "http://example.org/\u202eabc"),
+        Code.INVALID_PERCENT_ENCODING: CodeInfo(
+            _E, "RFC 3986 2.1",
+            'A "%" that is not followed by two hexadecimal digits.',
+            "http://example.org/100%"),
+        Code.MISSING_SCHEME: CodeInfo(
+            _E, "RFC 3987 2.2",
+            "The rule requires a scheme and the text has none.",
+            "//example.org/path", "IRI"),
+        Code.INVALID_SCHEME: CodeInfo(
+            _E, "RFC 3986 3.1",
+            'The scheme is not ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ).',
+            "1http://example.org/", "IRI"),
+        Code.SCHEME_NOT_ALLOWED: CodeInfo(
+            _E, "RFC 3987 2.2",
+            "A relative reference cannot start with a scheme.",
+            "http://example.org/", "irelative_ref"),
+        Code.INVALID_PORT: CodeInfo(
+            _E, "RFC 3986 3.2.3",
+            "The port is not a sequence of decimal digits.",
+            "http://example.org:8o/"),
+        Code.INVALID_IP_LITERAL: CodeInfo(
+            _E, "RFC 3986 3.2.2",
+            "The text in brackets is neither an IPv6 address nor an IPvFuture.",
+            "http://[1:2:3:4:5:6:7:8:9]/"),
+        Code.ZONE_ID_NOT_ALLOWED: CodeInfo(
+            _E, "RFC 3986 3.2.2",
+            "An IPv6 zone identifier (RFC 6874) without the option that allows it.",
+            "http://[fe80::1%25eth0]/"),
+        Code.COLON_IN_FIRST_SEGMENT: CodeInfo(
+            _E, "RFC 3986 4.2",
+            "The first segment of a relative-path reference contains a colon.",
+            "1a:b/c"),
+        Code.FRAGMENT_NOT_ALLOWED: CodeInfo(
+            _E, "RFC 3987 2.2",
+            "The rule (absolute-IRI / absolute-URI) does not allow a fragment.",
+            "http://example.org/#top", "absolute_IRI"),
+        Code.NOT_NFC: CodeInfo(
+            _W, "RFC 3987 5.3.2.2",
+            "IRIs SHOULD be created by using NFC; this component is not in NFC.",
+            "http://example.org/re\u0301sume\u0301"),
+        Code.LOWERCASE_PERCENT_ENCODING: CodeInfo(
+            _W, "RFC 3986 2.1",
+            "Producers should use uppercase hexadecimal digits in percent-encodings.",
+            "http://example.org/%c3%a9"),
+        Code.PERCENT_ENCODED_UNRESERVED: CodeInfo(
+            _W, "RFC 3986 2.3",
+            "Percent-encoded unreserved characters should be written as themselves.",
+            "http://example.org/%7Euser"),
+        Code.PERCENT_ENCODED_INVALID_UTF8: CodeInfo(
+            _W, "RFC 3987 3.2",
+            "Percent-encoded octets that are not valid UTF-8.",
+            "http://example.org/r%E9sum%E9"),
+        Code.PERCENT_ENCODED_OVERLONG_UTF8: CodeInfo(
+            _W, "RFC 3629 3",
+            "An overlong UTF-8 form (e.g. %C0%AF for '/'): invalid and a known attack vector.",
+            "http://example.org/a%C0%AFb"),
+        Code.DOT_SEGMENT: CodeInfo(
+            _W, "RFC 3986 3.3",
+            'A "." or ".." segment in an absolute path; they are meant for relative references.',
+            "http://example.org/a/../b"),
+        Code.EMPTY_PORT: CodeInfo(
+            _W, "RFC 3986 3.2.3",
+            'Producers should omit an empty port and its ":" delimiter.',
+            "http://example.org:/"),
+        Code.DEFAULT_PORT: CodeInfo(
+            _W, "RFC 3986 3.2.3",
+            "Producers should omit a port equal to the scheme's default.",
+            "http://example.org:80/"),
+        Code.UPPERCASE_SCHEME: CodeInfo(
+            _W, "RFC 3986 3.1",
+            "Producers should only produce lowercase scheme names.",
+            "HTTP://example.org/"),
+        Code.UPPERCASE_HOST: CodeInfo(
+            _W, "RFC 3986 3.2.2",
+            "Producers should use lowercase for registered names and hexadecimal addresses.",
+            "http://Example.ORG/"),
+        Code.PASSWORD_IN_USERINFO: CodeInfo(
+            _W, "RFC 3986 3.2.1",
+            'Use of "user:password" in the userinfo is deprecated.',
+            "ftp://user:secret@example.org/"),
+        Code.JOINER_OUT_OF_CONTEXT: CodeInfo(
+            _W, "3987bis 5.1",
+            "ZWJ/ZWNJ outside the contexts of RFC 5892 Appendix A: strongly discouraged.",
+            "http://example.org/a\u200db"),
+        Code.PRIVATE_USE_CHARACTER: CodeInfo(
+            _W, "3987bis 7.3",
+            "Private-use and tag characters are not interoperable on the Internet.",
+            "http://example.org/?q=\ue000"),
+    }
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """One violation found in a checked text.
+
+    ``span`` is ``(start, end)`` into the checked text (``end`` exclusive; an empty span
+    marks a position, e.g. where a missing scheme should be). ``component`` names the
+    RFC 3986 component (``"scheme"``, ``"userinfo"``, ``"host"``, ``"port"``, ``"path"``,
+    ``"query"``, ``"fragment"``) or is ``None`` for the whole text.
+    """
+
+    code: Code
+    severity: Severity
+    component: str | None
+    span: tuple[int, int]
+    section: str
+    message: str
+
+    @classmethod
+    def of(cls, code: Code, component: str | None, start: int, end: int,
+           message: str) -> Violation:
+        """Build a violation whose severity and section come from the registry."""
+        info = REGISTRY[code]
+        return cls(code, info.severity, component, (start, end), info.section, message)
+
+    def to_dict(self) -> dict[str, object]:
+        """Return a JSON-ready dict (used by ``iri check --json``)."""
+        return {
+            "code": str(self.code),
+            "severity": str(self.severity),
+            "component": self.component,
+            "span": list(self.span),
+            "section": self.section,
+            "message": self.message,
+        }
+
+
+# Names of characters that have none in the Unicode Character Database (controls):
+# their formal name aliases (NameAliases.txt).
+_CONTROL_NAMES: Final = (
+    "NULL", "START OF HEADING", "START OF TEXT", "END OF TEXT", "END OF TRANSMISSION",
+    "ENQUIRY", "ACKNOWLEDGE", "ALERT", "BACKSPACE", "CHARACTER TABULATION", "LINE FEED",
+    "LINE TABULATION", "FORM FEED", "CARRIAGE RETURN", "SHIFT OUT", "SHIFT IN",
+    "DATA LINK ESCAPE", "DEVICE CONTROL ONE", "DEVICE CONTROL TWO", "DEVICE CONTROL THREE",
+    "DEVICE CONTROL FOUR", "NEGATIVE ACKNOWLEDGE", "SYNCHRONOUS IDLE",
+    "END OF TRANSMISSION BLOCK", "CANCEL", "END OF MEDIUM", "SUBSTITUTE", "ESCAPE",
+    "INFORMATION SEPARATOR FOUR", "INFORMATION SEPARATOR THREE",
+    "INFORMATION SEPARATOR TWO", "INFORMATION SEPARATOR ONE",
+)
+
+
+def describe_char(char: str) -> str:
+    """Name a character for messages: ``U+202E RIGHT-TO-LEFT OVERRIDE``.
+
+    >>> describe_char("\\t")
+    'U+0009 CHARACTER TABULATION'
+    """
+    cp = ord(char)
+    name = unicodedata.name(char, "")
+    if not name:
+        if cp < 0x20:
+            name = _CONTROL_NAMES[cp]
+        elif cp == 0x7F:
+            name = "DELETE"
+        elif 0x80 <= cp <= 0x9F:
+            name = "<C1 control>"
+        elif 0xD800 <= cp <= 0xDFFF:
+            name = "<surrogate>"
+        elif (cp & 0xFFFE) == 0xFFFE or 0xFDD0 <= cp <= 0xFDEF:
+            name = "<noncharacter>"
+        elif unicodedata.category(char) == "Co":
+            name = "<private use>"
+        else:
+            name = "<unassigned>"
+    return f"U+{cp:04X} {name}"
