@@ -30,6 +30,7 @@ import gc
 import importlib
 import statistics
 import time
+import types
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -61,28 +62,38 @@ class UnavailableError(Exception):
 
 
 def load_dotted(name: str) -> Callable[..., Any]:
-    """Import ``pkg.mod.attr.attr`` and return the object; raise UnavailableError if impossible."""
+    """Import ``pkg.mod.attr.attr`` and return the object; raise UnavailableError if impossible.
+
+    Attributes win over submodules (``url_normalize.url_normalize`` is the function the package
+    exports, not its submodule of the same name); a submodule is imported only when the
+    attribute is absent (``w3lib.url``). The result must be callable and not a module, so a
+    missing ``iri.parse`` is reported even if ``iri/parse.py`` exists.
+    """
     parts = name.split(".")
-    for i in range(len(parts), 0, -1):
+    try:
+        obj: Any = importlib.import_module(parts[0])
+    except Exception as exc:
+        raise UnavailableError(f"cannot import {parts[0]}: {type(exc).__name__}: {exc}") from exc
+    for i, attr in enumerate(parts[1:], start=2):
+        if hasattr(obj, attr):
+            obj = getattr(obj, attr)
+            continue
+        if not isinstance(obj, types.ModuleType):
+            raise UnavailableError(f"`{name}` not implemented")
         modname = ".".join(parts[:i])
         try:
-            obj: Any = importlib.import_module(modname)
+            obj = importlib.import_module(modname)
         except ModuleNotFoundError as exc:
-            # Only "this prefix is not a module" lets us try a shorter prefix.
-            if exc.name is not None and modname.startswith(exc.name) and i > 1:
-                continue
-            raise UnavailableError(f"cannot import {modname}: {exc}") from exc
+            if exc.name == modname:
+                raise UnavailableError(f"`{name}` not implemented") from exc
+            raise UnavailableError(f"importing {modname} failed: {exc}") from exc
         except Exception as exc:
             raise UnavailableError(
                 f"importing {modname} failed: {type(exc).__name__}: {exc}"
             ) from exc
-        for attr in parts[i:]:
-            try:
-                obj = getattr(obj, attr)
-            except AttributeError as exc:
-                raise UnavailableError(f"`{name}` not implemented") from exc
-        return obj  # type: ignore[no-any-return]
-    raise UnavailableError(f"cannot import {name}")  # pragma: no cover
+    if isinstance(obj, types.ModuleType) or not callable(obj):
+        raise UnavailableError(f"`{name}` not implemented (not a callable)")
+    return obj  # type: ignore[no-any-return]
 
 
 @dataclass
@@ -257,7 +268,7 @@ def measure_corpus(
                 shown = f"{timed_items[first]!r:.80}"
                 m.crash_example = f"{type(exc).__name__}: {exc}"[:200] + f" on {shown}"
         if m.crashed == len(timed_items):
-            m.unavailable = f"raises on every item ({m.crash_example})"
+            m.unavailable = f"raises on every item: {m.crash_example}"
 
     # Timed passes, interleaved.
     for _ in range(passes):

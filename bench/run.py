@@ -156,7 +156,9 @@ def fmt_rate(rate: float | None) -> str:
 def fmt_ratio(r: float | None) -> str:
     if r is None:
         return "—"
-    return f"{r:.2f}" if r < 100 else f"{r:.0f}"
+    if r >= 100:
+        return f"{r:.0f}"
+    return f"{r:.1f}" if r >= 10 else f"{r:.2f}"
 
 
 def fmt_rejected(m: Measurement) -> str:
@@ -230,6 +232,9 @@ def render_job(result: dict[str, Any]) -> tuple[list[str], str, dict[str, Any]]:
         )
         rej = []
         notes = [c.note] if c.note else []
+        unavailable_noted = False
+        crashes: list[str] = []
+        crash_example = ""
         rec_row: dict[str, Any] = {"label": c.label, "role": c.role.value, "results": {}}
         for run in runs:
             m = run.results[i]
@@ -239,13 +244,12 @@ def render_job(result: dict[str, Any]) -> tuple[list[str], str, dict[str, Any]]:
                 ratio = s.rate / m.rate
             row += f" {fmt_rate(m.rate)} | {fmt_ratio(ratio)} |"
             rej.append(fmt_rejected(m))
-            if m.unavailable and m.unavailable not in notes:
+            if m.unavailable and not unavailable_noted:
                 notes.append(m.unavailable)
+                unavailable_noted = True
             if m.crashed and c.role is Role.SUBJECT and m.rate is not None:
-                notes.append(
-                    f"**{m.crashed:,} non-ValueError exceptions on {run.corpus} (bug)**: "
-                    f"{m.crash_example}"
-                )
+                crashes.append(f"{m.crashed:,} on {run.corpus}")
+                crash_example = crash_example or m.crash_example
             rec_row["results"][run.corpus] = {
                 "rate": m.rate,
                 "ratio_iri_over_this": ratio,
@@ -255,6 +259,11 @@ def render_job(result: dict[str, Any]) -> tuple[list[str], str, dict[str, Any]]:
                 "times": m.times,
                 "unavailable": m.unavailable,
             }
+        if crashes:
+            notes.append(
+                f"**exceptions other than ValueError (bugs): {', '.join(crashes)}**; "
+                f"first: {crash_example}"
+            )
         row += " " + " · ".join(rej) + " | " + "; ".join(notes).replace("|", "\\|") + " |"
         lines.append(row)
         record["rows"].append(rec_row)
@@ -294,7 +303,7 @@ def render_job(result: dict[str, Any]) -> tuple[list[str], str, dict[str, Any]]:
             else:
                 ratio = s.rate / m.rate
                 ok = c.target is not None and ratio >= c.target
-                cells.append(f"{ratio:.2f}× {'PASS' if ok else 'FAIL'}")
+                cells.append(f"{fmt_ratio(ratio)}× {'PASS' if ok else 'FAIL'}")
                 failed = failed or not ok
         if subj_unavail:
             v = "NOT IMPLEMENTED"

@@ -84,8 +84,9 @@ class _Checker:
 
     # -- characters --------------------------------------------------------------------
 
-    def chars(self, component: str, start: int, end: int, ascii_chars: str,
-              *, private: bool = False) -> None:
+    def chars(
+        self, component: str, start: int, end: int, ascii_chars: str, *, private: bool = False
+    ) -> None:
         """Report every character of ``text[start:end]`` outside the component's set."""
         text = self.text
         for m in _invalid(self.c, ascii_chars, private).finditer(text, start, end):
@@ -94,43 +95,81 @@ class _Checker:
             cp = ord(ch)
             what = describe_char(ch)
             if cp in BIDI_FORMATTING:
-                self.add(Code.BIDI_FORMATTING_CHARACTER, component, p, p + 1,
-                         f"{what} is a bidirectional formatting character, "
-                         "which IRIs MUST NOT contain")
+                self.add(
+                    Code.BIDI_FORMATTING_CHARACTER,
+                    component,
+                    p,
+                    p + 1,
+                    f"{what} is a bidirectional formatting character, which IRIs MUST NOT contain",
+                )
             elif not self.rule.is_iri and (is_ucschar(cp) or is_iprivate(cp)):
-                self.add(Code.NON_ASCII_CHARACTER, component, p, p + 1,
-                         f"{what} is not allowed in a URI ({self.rule}); "
-                         "it is allowed in an IRI")
+                self.add(
+                    Code.NON_ASCII_CHARACTER,
+                    component,
+                    p,
+                    p + 1,
+                    f"{what} is not allowed in a URI ({self.rule}); it is allowed in an IRI",
+                )
             elif is_iprivate(cp):
-                self.add(Code.IPRIVATE_OUTSIDE_QUERY, component, p, p + 1,
-                         f"{what} is a private-use character (iprivate), allowed only "
-                         "in the query, not in the " + component)
+                self.add(
+                    Code.IPRIVATE_OUTSIDE_QUERY,
+                    component,
+                    p,
+                    p + 1,
+                    f"{what} is a private-use character (iprivate), allowed only "
+                    "in the query, not in the " + component,
+                )
             else:
-                self.add(Code.INVALID_CHARACTER, component, p, p + 1,
-                         f"{what} is not allowed in the {component}")
+                self.add(
+                    Code.INVALID_CHARACTER,
+                    component,
+                    p,
+                    p + 1,
+                    f"{what} is not allowed in the {component}",
+                )
         if "%" in text[start:end]:
             for m in BAD_PERCENT.finditer(text, start, end):
                 p = m.start()
                 q = p + 1
                 while q < min(p + 3, end) and text[q] in "0123456789ABCDEFabcdef":
                     q += 1
-                self.add(Code.INVALID_PERCENT_ENCODING, component, p, q,
-                         f'"%" at {p} is not followed by two hexadecimal digits')
+                self.add(
+                    Code.INVALID_PERCENT_ENCODING,
+                    component,
+                    p,
+                    q,
+                    f'"%" at {p} is not followed by two hexadecimal digits',
+                )
 
     # -- components --------------------------------------------------------------------
 
     def scheme(self, scheme: str) -> None:
         """scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )"""
         if not scheme[0].isascii() or not scheme[0].isalpha():
-            self.add(Code.INVALID_SCHEME, "scheme", 0, 1,
-                     f"the scheme must start with a letter, not {describe_char(scheme[0])}")
+            self.add(
+                Code.INVALID_SCHEME,
+                "scheme",
+                0,
+                1,
+                f"the scheme must start with a letter, not {describe_char(scheme[0])}",
+            )
         for i, ch in enumerate(scheme[1:], 1):
             if not (ch.isascii() and (ch.isalnum() or ch in "+-.")):
-                self.add(Code.INVALID_SCHEME, "scheme", i, i + 1,
-                         f"{describe_char(ch)} is not allowed in a scheme")
+                self.add(
+                    Code.INVALID_SCHEME,
+                    "scheme",
+                    i,
+                    i + 1,
+                    f"{describe_char(ch)} is not allowed in a scheme",
+                )
         if any("A" <= ch <= "Z" for ch in scheme):
-            self.add(Code.UPPERCASE_SCHEME, "scheme", 0, len(scheme),
-                     f"scheme {scheme!r} should be written in lowercase")
+            self.add(
+                Code.UPPERCASE_SCHEME,
+                "scheme",
+                0,
+                len(scheme),
+                f"scheme {scheme!r} should be written in lowercase",
+            )
 
     def authority(
         self, authority: str, start: int, scheme: str | None
@@ -143,9 +182,13 @@ class _Checker:
             self.chars("userinfo", start, start + len(a.userinfo), self.c.userinfo)
             colon = a.userinfo.find(":")
             if colon >= 0:
-                self.add(Code.PASSWORD_IN_USERINFO, "userinfo", start + colon,
-                         start + len(a.userinfo),
-                         'the userinfo has a password part ("user:password" is deprecated)')
+                self.add(
+                    Code.PASSWORD_IN_USERINFO,
+                    "userinfo",
+                    start + colon,
+                    start + len(a.userinfo),
+                    'the userinfo has a password part ("user:password" is deprecated)',
+                )
         self.host(a.host, start + a.host_start)
         if a.port is not None:
             spans.append(("port", start + a.port_start, start + a.port_start + len(a.port)))
@@ -158,41 +201,68 @@ class _Checker:
         if host.startswith("["):
             if re.fullmatch(ip_literal(self.zone_id), host):
                 if _UPPER_ASCII.search(host):
-                    self.add(Code.UPPERCASE_HOST, "host", start, end,
-                             "hexadecimal digits of an IP literal should be lowercase")
+                    self.add(
+                        Code.UPPERCASE_HOST,
+                        "host",
+                        start,
+                        end,
+                        "hexadecimal digits of an IP literal should be lowercase",
+                    )
             elif self.zone_id is ZoneID.REJECT and _IPV6Z.fullmatch(host):
                 p = host.find("%25")
-                self.add(Code.ZONE_ID_NOT_ALLOWED, "host", start + p, end - 1,
-                         "IPv6 zone identifiers are not part of RFC 3986/3987; "
-                         "pass zone_id='accept' to allow RFC 6874 syntax")
+                self.add(
+                    Code.ZONE_ID_NOT_ALLOWED,
+                    "host",
+                    start + p,
+                    end - 1,
+                    "IPv6 zone identifiers are not part of RFC 3986/3987; "
+                    "pass zone_id='accept' to allow RFC 6874 syntax",
+                )
             else:
-                self.add(Code.INVALID_IP_LITERAL, "host", start, end,
-                         f"{host!r} is neither an IPv6address nor an IPvFuture "
-                         "(RFC 3986 3.2.2)")
+                self.add(
+                    Code.INVALID_IP_LITERAL,
+                    "host",
+                    start,
+                    end,
+                    f"{host!r} is neither an IPv6address nor an IPvFuture (RFC 3986 3.2.2)",
+                )
             return
         self.chars("host", start, end, self.c.reg_name)
         m = _UPPER_ASCII.search(host)
         if m:
-            self.add(Code.UPPERCASE_HOST, "host", start, end,
-                     f"host {host!r} has uppercase letters; registered names should be "
-                     "lowercase")
+            self.add(
+                Code.UPPERCASE_HOST,
+                "host",
+                start,
+                end,
+                f"host {host!r} has uppercase letters; registered names should be lowercase",
+            )
 
     def port(self, port: str, start: int, scheme: str | None) -> None:
         """port = *DIGIT"""
         m = _DIGITS.match(port)
         assert m is not None
         if m.end() < len(port):
-            self.add(Code.INVALID_PORT, "port", start, start + len(port),
-                     f"port {port!r} is not a sequence of digits: "
-                     f"{describe_char(port[m.end()])} at {start + m.end()}")
+            self.add(
+                Code.INVALID_PORT,
+                "port",
+                start,
+                start + len(port),
+                f"port {port!r} is not a sequence of digits: "
+                f"{describe_char(port[m.end()])} at {start + m.end()}",
+            )
         elif port == "":
-            self.add(Code.EMPTY_PORT, "port", start - 1, start,
-                     'the port is empty: omit the ":"')
+            self.add(Code.EMPTY_PORT, "port", start - 1, start, 'the port is empty: omit the ":"')
         else:
             default = schemes.default_port(scheme)
             if default is not None and int(port) == int(default):
-                self.add(Code.DEFAULT_PORT, "port", start - 1, start + len(port),
-                         f"port {port} is the default of {scheme!r}: omit it")
+                self.add(
+                    Code.DEFAULT_PORT,
+                    "port",
+                    start - 1,
+                    start + len(port),
+                    f"port {port} is the default of {scheme!r}: omit it",
+                )
 
     def path(self, path: str, start: int, *, relative: bool, colon_reported: bool) -> None:
         """ipath-abempty / ipath-absolute / ipath-noscheme / ipath-rootless / ipath-empty"""
@@ -202,15 +272,25 @@ class _Checker:
             first = path.split("/", 1)[0]
             colon = first.find(":")
             if colon >= 0:
-                self.add(Code.COLON_IN_FIRST_SEGMENT, "path", start + colon, start + colon + 1,
-                         'the first segment of a relative-path reference cannot contain ":" '
-                         '(it would read as a scheme); write "./" before it')
+                self.add(
+                    Code.COLON_IN_FIRST_SEGMENT,
+                    "path",
+                    start + colon,
+                    start + colon + 1,
+                    'the first segment of a relative-path reference cannot contain ":" '
+                    '(it would read as a scheme); write "./" before it',
+                )
         if path.startswith("/") or (not relative and path):
             offset = start
             for segment in path.split("/"):
                 if segment in (".", ".."):
-                    self.add(Code.DOT_SEGMENT, "path", offset, offset + len(segment),
-                             f'"{segment}" segment in an absolute path')
+                    self.add(
+                        Code.DOT_SEGMENT,
+                        "path",
+                        offset,
+                        offset + len(segment),
+                        f'"{segment}" segment in an absolute path',
+                    )
                 offset += len(segment) + 1
 
     # -- warnings over the whole text ----------------------------------------------------
@@ -221,24 +301,44 @@ class _Checker:
         for m in _PCT_RUN.finditer(text):
             comp = _component_at(components, m.start())
             for lm in _LOWER_HEX.finditer(text, m.start(), m.end()):
-                self.add(Code.LOWERCASE_PERCENT_ENCODING, comp, lm.start(), lm.end(),
-                         f"{lm.group()} should be written {lm.group().upper()}")
+                self.add(
+                    Code.LOWERCASE_PERCENT_ENCODING,
+                    comp,
+                    lm.start(),
+                    lm.end(),
+                    f"{lm.group()} should be written {lm.group().upper()}",
+                )
             data = bytes.fromhex(m.group().replace("%", ""))
             for i, byte in enumerate(data):
                 if byte in _UNRESERVED_BYTES:
                     p = m.start() + 3 * i
-                    self.add(Code.PERCENT_ENCODED_UNRESERVED, comp, p, p + 3,
-                             f"{text[p:p + 3]} encodes the unreserved {chr(byte)!r}; "
-                             "write it as itself")
+                    self.add(
+                        Code.PERCENT_ENCODED_UNRESERVED,
+                        comp,
+                        p,
+                        p + 3,
+                        f"{text[p : p + 3]} encodes the unreserved {chr(byte)!r}; "
+                        "write it as itself",
+                    )
             for i, n, overlong in _utf8_errors(data):
                 p = m.start() + 3 * i
                 enc = text[p : p + 3 * n]
                 if overlong:
-                    self.add(Code.PERCENT_ENCODED_OVERLONG_UTF8, comp, p, p + 3 * n,
-                             f"{enc} is an overlong UTF-8 form (not valid UTF-8)")
+                    self.add(
+                        Code.PERCENT_ENCODED_OVERLONG_UTF8,
+                        comp,
+                        p,
+                        p + 3 * n,
+                        f"{enc} is an overlong UTF-8 form (not valid UTF-8)",
+                    )
                 else:
-                    self.add(Code.PERCENT_ENCODED_INVALID_UTF8, comp, p, p + 3 * n,
-                             f"{enc} is not valid UTF-8")
+                    self.add(
+                        Code.PERCENT_ENCODED_INVALID_UTF8,
+                        comp,
+                        p,
+                        p + 3 * n,
+                        f"{enc} is not valid UTF-8",
+                    )
 
     def characters(self, components: list[tuple[str, int, int]]) -> None:
         """Warnings on characters: NFC, joiners, private use in the query."""
@@ -250,22 +350,36 @@ class _Checker:
             if part.isascii():
                 continue
             if not unicodedata.is_normalized("NFC", part):
-                self.add(Code.NOT_NFC, name, start, end,
-                         f"the {name} is not in Unicode Normalization Form C")
+                self.add(
+                    Code.NOT_NFC,
+                    name,
+                    start,
+                    end,
+                    f"the {name} is not in Unicode Normalization Form C",
+                )
             for joiner in ("\u200c", "\u200d"):
                 p = part.find(joiner)
                 while p >= 0:
                     if not _joiner_ok(part, p):
-                        self.add(Code.JOINER_OUT_OF_CONTEXT, name, start + p, start + p + 1,
-                                 f"{describe_char(joiner)} outside the contexts of "
-                                 "RFC 5892 Appendix A")
+                        self.add(
+                            Code.JOINER_OUT_OF_CONTEXT,
+                            name,
+                            start + p,
+                            start + p + 1,
+                            f"{describe_char(joiner)} outside the contexts of RFC 5892 Appendix A",
+                        )
                     p = part.find(joiner, p + 1)
             if name == "query" and self.rule.is_iri:
                 for i, ch in enumerate(part):
                     if is_iprivate(ord(ch)):
-                        self.add(Code.PRIVATE_USE_CHARACTER, name, start + i, start + i + 1,
-                                 f"{describe_char(ch)} is a private-use/tag character: "
-                                 "not interoperable")
+                        self.add(
+                            Code.PRIVATE_USE_CHARACTER,
+                            name,
+                            start + i,
+                            start + i + 1,
+                            f"{describe_char(ch)} is a private-use/tag character: "
+                            "not interoperable",
+                        )
 
 
 def _joiner_ok(part: str, pos: int) -> bool:
@@ -324,14 +438,19 @@ def _utf8_errors(data: bytes) -> list[tuple[int, int, bool]]:
             continue
         if i + 1 < n and not lo <= data[i + 1] <= hi and 0x80 <= data[i + 1] <= 0xBF:
             overlong = b in (0xE0, 0xF0)
-            k = 1 + need if i + need < n and all(
-                0x80 <= x <= 0xBF for x in data[i + 1 : i + 1 + need]) else 1
+            k = (
+                1 + need
+                if i + need < n and all(0x80 <= x <= 0xBF for x in data[i + 1 : i + 1 + need])
+                else 1
+            )
             errors.append((i, k, overlong))
             i += k
             continue
         k = 1
-        while k <= need and i + k < n and (lo if k == 1 else 0x80) <= data[i + k] <= (
-            hi if k == 1 else 0xBF
+        while (
+            k <= need
+            and i + k < n
+            and (lo if k == 1 else 0x80) <= data[i + k] <= (hi if k == 1 else 0xBF)
         ):
             k += 1
         if k <= need:  # incomplete sequence
@@ -368,31 +487,50 @@ def check(
             # Not a scheme after all (or not allowed here): the text is a relative
             # reference whose path runs from the start up to the first "?" or "#".
             if valid_scheme:
-                ch.add(Code.SCHEME_NOT_ALLOWED, "scheme", 0, len(scheme) + 1,
-                       f"{rule} is a relative reference and cannot start with a scheme ({scheme!r})")
+                ch.add(
+                    Code.SCHEME_NOT_ALLOWED,
+                    "scheme",
+                    0,
+                    len(scheme) + 1,
+                    f"{rule} is a relative reference and cannot start with a scheme ({scheme!r})",
+                )
                 colon_reported = True
             scheme = None
             path_start = 0
             path = text[: spans.path + len(path)]
     elif rule.needs_scheme:
-        ch.add(Code.MISSING_SCHEME, None, 0, 0,
-               f"{rule} requires a scheme (such as 'http:') and there is none")
+        ch.add(
+            Code.MISSING_SCHEME,
+            None,
+            0,
+            0,
+            f"{rule} requires a scheme (such as 'http:') and there is none",
+        )
     components: list[tuple[str, int, int]] = []
     if scheme is not None:
         components.append(("scheme", 0, len(scheme)))
     if authority is not None:
         components += ch.authority(authority, spans.authority, scheme)
     components.append(("path", path_start, path_start + len(path)))
-    ch.path(path, path_start, relative=scheme is None and authority is None,
-            colon_reported=colon_reported)
+    ch.path(
+        path,
+        path_start,
+        relative=scheme is None and authority is None,
+        colon_reported=colon_reported,
+    )
     if query is not None:
         components.append(("query", spans.query, spans.query + len(query)))
         ch.chars("query", spans.query, spans.query + len(query), ch.c.query, private=True)
     if fragment is not None:
         components.append(("fragment", spans.fragment, len(text)))
         if rule.forbids_fragment:
-            ch.add(Code.FRAGMENT_NOT_ALLOWED, "fragment", spans.fragment - 1, len(text),
-                   f"{rule} does not allow a fragment")
+            ch.add(
+                Code.FRAGMENT_NOT_ALLOWED,
+                "fragment",
+                spans.fragment - 1,
+                len(text),
+                f"{rule} does not allow a fragment",
+            )
         ch.chars("fragment", spans.fragment, len(text), ch.c.fragment)
     if "%" in text:
         ch.percent_encodings(components)

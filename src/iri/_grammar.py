@@ -73,8 +73,8 @@ IPRIVATE: tuple[tuple[int, int], ...] = (
 #: Unicode property Bidi_Control, which since Unicode 6.3 also has ALM (U+061C) and the
 #: isolates LRI, RLI, FSI, PDI (U+2066-2069); see docs/rationale.md.
 BIDI_FORMATTING: frozenset[int] = frozenset(
-    [0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E]
-    + [0x2066, 0x2067, 0x2068, 0x2069]
+    {0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E}
+    | {0x2066, 0x2067, 0x2068, 0x2069}
 )
 
 
@@ -238,19 +238,23 @@ def _upto(n: int) -> str:
 
 
 #: IPv6address, the nine alternatives of RFC 3986 3.2.2, in ABNF order.
-IPV6ADDRESS = "(?:" + "|".join(
-    [
-        f"{_h16_colon('6')}{_LS32}",  #                            6( h16 ":" ) ls32
-        f"::{_h16_colon('5')}{_LS32}",  #                     "::" 5( h16 ":" ) ls32
-        f"(?:{_H16})?::{_h16_colon('4')}{_LS32}",  #  [ h16 ] "::" 4( h16 ":" ) ls32
-        f"{_upto(1)}::{_h16_colon('3')}{_LS32}",  # [ *1( h16 ":" ) h16 ] "::" 3( h16 ":" ) ls32
-        f"{_upto(2)}::{_h16_colon('2')}{_LS32}",  # [ *2( h16 ":" ) h16 ] "::" 2( h16 ":" ) ls32
-        f"{_upto(3)}::{_H16}:{_LS32}",  #          [ *3( h16 ":" ) h16 ] "::" h16 ":" ls32
-        f"{_upto(4)}::{_LS32}",  #                 [ *4( h16 ":" ) h16 ] "::" ls32
-        f"{_upto(5)}::{_H16}",  #                  [ *5( h16 ":" ) h16 ] "::" h16
-        f"{_upto(6)}::",  #                        [ *6( h16 ":" ) h16 ] "::"
-    ]
-) + ")"
+IPV6ADDRESS = (
+    "(?:"
+    + "|".join(
+        [
+            f"{_h16_colon('6')}{_LS32}",  #                            6( h16 ":" ) ls32
+            f"::{_h16_colon('5')}{_LS32}",  #                     "::" 5( h16 ":" ) ls32
+            f"(?:{_H16})?::{_h16_colon('4')}{_LS32}",  #  [ h16 ] "::" 4( h16 ":" ) ls32
+            f"{_upto(1)}::{_h16_colon('3')}{_LS32}",  # [ *1( h16 ":" ) h16 ] "::" 3( h16 ":" ) ls32
+            f"{_upto(2)}::{_h16_colon('2')}{_LS32}",  # [ *2( h16 ":" ) h16 ] "::" 2( h16 ":" ) ls32
+            f"{_upto(3)}::{_H16}:{_LS32}",  #          [ *3( h16 ":" ) h16 ] "::" h16 ":" ls32
+            f"{_upto(4)}::{_LS32}",  #                 [ *4( h16 ":" ) h16 ] "::" ls32
+            f"{_upto(5)}::{_H16}",  #                  [ *5( h16 ":" ) h16 ] "::" h16
+            f"{_upto(6)}::",  #                        [ *6( h16 ":" ) h16 ] "::"
+        ]
+    )
+    + ")"
+)
 #: IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )  ("v" is case-insensitive)
 IPVFUTURE = rf"[vV]{char_class(HEXDIG)}++\.{char_class(UNRESERVED + SUB_DELIMS + ':')}++"
 #: ZoneID = 1*( unreserved / pct-encoded );  IPv6addrz = IPv6address "%25" ZoneID  (RFC 6874 2)

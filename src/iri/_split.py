@@ -67,8 +67,13 @@ def split_with_spans(text: str) -> tuple[Components, Spans]:
     assert m is not None
     return (
         Components(m["scheme"], m["authority"], m["path"], m["query"], m["fragment"]),
-        Spans(m.start("scheme"), m.start("authority"), m.start("path"), m.start("query"),
-              m.start("fragment")),
+        Spans(
+            m.start("scheme"),
+            m.start("authority"),
+            m.start("path"),
+            m.start("query"),
+            m.start("fragment"),
+        ),
     )
 
 
@@ -91,8 +96,9 @@ def split_authority(authority: str) -> Authority:
     when it starts with ``[`` and runs to the first ``]``; otherwise it ends at the first
     ``:``. Offsets are relative to the start of the authority.
 
-    >>> split_authority("user@[::1]:80")
-    Authority(userinfo='user', host='[::1]', port='80', userinfo_start=0, host_start=5, port_start=11)
+    >>> a = split_authority("user@[::1]:80")
+    >>> a.userinfo, a.host, a.port, a.host_start, a.port_start
+    ('user', '[::1]', '80', 5, 11)
     """
     at = authority.rfind("@")
     if at >= 0:
@@ -111,6 +117,7 @@ def split_authority(authority: str) -> Authority:
     else:
         colon = rest.find(":")
     if colon >= 0:
-        return Authority(userinfo, rest[:colon], rest[colon + 1 :], 0, host_start,
-                         host_start + colon + 1)
+        return Authority(
+            userinfo, rest[:colon], rest[colon + 1 :], 0, host_start, host_start + colon + 1
+        )
     return Authority(userinfo, rest, None, 0, host_start, -1)

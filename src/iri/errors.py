@@ -20,7 +20,7 @@ class IRIError(ValueError):
     """Base class of every error raised by ``iri``."""
 
 
-class InvalidIRI(IRIError):
+class InvalidIRI(IRIError):  # noqa: N818 (public name fixed by the API contract)
     """The text is not valid for the requested rule.
 
     ``.text`` is the checked text and ``.violations`` every violation found (errors and
@@ -73,9 +73,18 @@ def _visible(char: str) -> str:
 # Bidi controls and other zero-width format characters: shown as U+FFFD in the caret line
 # so that they neither reorder the line nor vanish from it.
 _INVISIBLE = frozenset(
-    [0x061C, 0x200B, 0x200C, 0x200D, 0x200E, 0x200F, 0x2060, 0xFEFF]
-    + list(range(0x202A, 0x202F))
-    + list(range(0x2066, 0x206A))
+    [
+        0x061C,
+        0x200B,
+        0x200C,
+        0x200D,
+        0x200E,
+        0x200F,
+        0x2060,
+        0xFEFF,
+        *range(0x202A, 0x202F),
+        *range(0x2066, 0x206A),
+    ]
 )
 
 

@@ -84,7 +84,10 @@ class IRIReference(tuple[str, ...]):
             raise TypeError(f"replace() got unknown component(s): {', '.join(sorted(unknown))}")
         parts = self.components()
         parts.update(changes)
-        return parse(recompose(**parts))
+        path = parts.pop("path")
+        if path is None:
+            raise TypeError("the path is never absent; use path='' for an empty path")
+        return parse(recompose(path=path, **parts))
 
     def __replace__(self, **changes: str | None) -> IRIReference:
         return self.replace(**changes)
@@ -144,12 +147,13 @@ def parse(
 ) -> IRIReference:
     """Parse and validate ``text``; raise :class:`iri.InvalidIRI` if any error is found.
 
-    >>> parse("http://example.org/a b")
-    Traceback (most recent call last):
-    ...
-    iri.errors.InvalidIRI: invalid IRI_reference: U+0020 SPACE is not allowed in the path [invalid-character, RFC 3987 2.2]
-        http://example.org/a b
-                            ^
+    >>> parse("http://example.org/東京").path
+    '/東京'
+    >>> try:
+    ...     parse("http://example.org/a b")
+    ... except InvalidIRI as exc:
+    ...     print(exc.violations[0].code.value, exc.violations[0].span)
+    invalid-character (20, 21)
     """
     m = reference_pattern(Rule(rule), ZoneID(zone_id)).fullmatch(text)
     if m is None or ("%" in text and BAD_PERCENT.search(text) is not None):

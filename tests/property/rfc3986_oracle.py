@@ -31,32 +31,43 @@ def parse(text: str) -> Parts:
     return Parts(*split(text))
 
 
-def remove_dot_segments(path: str) -> str:
-    """RFC 3986 5.2.4, the two-buffer method, as written."""
+def remove_dot_segments(path: str, trace: list[tuple[str, str, str]] | None = None) -> str:
+    """RFC 3986 5.2.4, the two-buffer method, as written.
+
+    When ``trace`` is a list, each step appends ``(step, output buffer, input buffer)``
+    like the tables printed in 5.2.4 ("1", then "2A" ... "2E").
+    """
     # "1.  The input buffer is initialized with the now-appended path components and the
     #      output buffer is initialized to the empty string."
     input_buffer = path
     output_buffer = ""
+    if trace is not None:
+        trace.append(("1", output_buffer, input_buffer))
     # "2.  While the input buffer is not empty, loop as follows:"
     while input_buffer:
         # "A.  If the input buffer begins with a prefix of "../" or "./", then remove that
         #      prefix from the input buffer; otherwise,"
         if input_buffer.startswith("../"):
+            step = "2A"
             input_buffer = input_buffer[3:]
         elif input_buffer.startswith("./"):
+            step = "2A"
             input_buffer = input_buffer[2:]
         # "B.  if the input buffer begins with a prefix of "/./" or "/.", where "." is a
         #      complete path segment, then replace that prefix with "/" in the input
         #      buffer; otherwise,"
         elif input_buffer.startswith("/./"):
+            step = "2B"
             input_buffer = "/" + input_buffer[3:]
         elif input_buffer == "/.":
+            step = "2B"
             input_buffer = "/"
         # "C.  if the input buffer begins with a prefix of "/../" or "/..", where ".." is
         #      a complete path segment, then replace that prefix with "/" in the input
         #      buffer and remove the last segment and its preceding "/" (if any) from the
         #      output buffer; otherwise,"
         elif input_buffer.startswith("/../") or input_buffer == "/..":
+            step = "2C"
             input_buffer = "/" + input_buffer[4:]
             # The last segment starts after the last "/" of the output buffer; that "/"
             # (if any) goes with it.
@@ -64,18 +75,22 @@ def remove_dot_segments(path: str) -> str:
         # "D.  if the input buffer consists only of "." or "..", then remove that from the
         #      input buffer; otherwise,"
         elif input_buffer in (".", ".."):
+            step = "2D"
             input_buffer = ""
         # "E.  move the first path segment in the input buffer to the end of the output
         #      buffer, including the initial "/" character (if any) and any subsequent
         #      characters up to, but not including, the next "/" character or the end of
         #      the input buffer."
         else:
+            step = "2E"
             start = 1 if input_buffer.startswith("/") else 0
             slash = input_buffer.find("/", start)
             if slash < 0:
                 slash = len(input_buffer)
             output_buffer += input_buffer[:slash]
             input_buffer = input_buffer[slash:]
+        if trace is not None:
+            trace.append((step, output_buffer, input_buffer))
     # "3.  Finally, the output buffer is returned as the result of remove_dot_segments."
     return output_buffer
 

@@ -1,0 +1,244 @@
+"""Percent-encoding and -decoding over UTF-8, with explicit allowed sets.
+
+RFC 3986 2.1: ``pct-encoded = "%" HEXDIG HEXDIG``. RFC 3987 3.1 step 2 / 3987bis 3.3:
+"Convert the character to a sequence of one or more octets using UTF-8 [RFC3629]" and
+"Convert each octet of this sequence to %HH ... The hexadecimal notation SHOULD use
+uppercase letters." 3987bis 4.2 steps 2-6 (URI to IRI): decode only octets that form
+strictly legal UTF-8 (RFC 3629 section 3: no overlong forms, no surrogates, nothing above
+U+10FFFF, no truncated sequences) and only characters "appropriate" where they stand.
+
+The hot paths are one regex substitution each; the work per match is done by ``str`` and
+``bytes`` methods in C (``str.encode``, ``bytes.hex``, ``bytes.fromhex``, ``bytes.decode``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from iri._grammar import (
+    BIDI_FORMATTING,
+    IPRIVATE,
+    UCSCHAR,
+    UNRESERVED,
+    char_class,
+    is_iprivate,
+    is_ucschar,
+)
+
+__all__ = [
+    "INAPPROPRIATE",
+    "decode",
+    "decode_utf8",
+    "encode",
+    "encode_non_ascii",
+    "encode_octets",
+    "may_decode",
+]
+
+_NON_ASCII: Final = re.compile(r"[^\x00-\x7f]+")
+_PCT_RUN: Final = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
+
+#: Code points inside ``ucschar``/``iprivate`` that URI-to-IRI conversion leaves
+#: percent-encoded (3987bis 4.2 step 4: "characters that are not appropriate according to
+#: Section 2.2 and Section 5.1"). Read in docs/notes/convert.md:
+#:
+#: * the bidi formatting characters: RFC 3987 4.1 "IRIs MUST NOT contain bidirectional
+#:   formatting characters" (our reading includes ALM and the isolates, see _grammar);
+#: * every other format character (General_Category Cf: soft hyphen, zero-width space,
+#:   ZWNJ/ZWJ (3987bis 5.1 d "strongly discouraged"), word joiner, BOM, invisible
+#:   operators, Arabic number signs, the tag characters U+E0001 and U+E0020-E007F (7.3
+#:   "Tags ... are not appropriate for IRIs"), ...): invisible, so a reader cannot
+#:   transcribe them;
+#: * space separators (Zs), line and paragraph separators (Zl, Zp): 3987bis 5.1 b,
+#:   "look-alikes of space", and 7.3 on space.
+#:
+#: Generated from Unicode 14.0 (CPython 3.11 ``unicodedata``) plus U+13439-1343F (Cf
+#: since Unicode 15.0), restricted to ucschar/iprivate. Non-characters, surrogates,
+#: specials (U+FFF0-FFFD) and C0/C1 controls are outside ucschar already.
+INAPPROPRIATE: Final[tuple[tuple[int, int], ...]] = (
+    (0x00A0, 0x00A0), (0x00AD, 0x00AD), (0x0600, 0x0605), (0x061C, 0x061C),
+    (0x06DD, 0x06DD), (0x070F, 0x070F), (0x0890, 0x0891), (0x08E2, 0x08E2),
+    (0x1680, 0x1680), (0x180E, 0x180E), (0x2000, 0x200F), (0x2028, 0x202F),
+    (0x205F, 0x2064), (0x2066, 0x206F), (0x3000, 0x3000), (0xFEFF, 0xFEFF),
+    (0x110BD, 0x110BD), (0x110CD, 0x110CD), (0x13430, 0x1343F), (0x1BCA0, 0x1BCA3),
+    (0x1D173, 0x1D17A), (0xE0001, 0xE0001), (0xE0020, 0xE007F),
+)  # fmt: skip
+
+_INAPPROPRIATE_SET: Final = frozenset(
+    cp for lo, hi in INAPPROPRIATE for cp in range(lo, hi + 1)
+) | BIDI_FORMATTING
+
+# Fast check for a decoded run: every character may stand decoded (outside / inside the
+# query). Anything else goes through the readable per-character rule, may_decode().
+_ALL_DECODABLE: Final = re.compile(
+    char_class(UNRESERVED, UCSCHAR, exclude=_INAPPROPRIATE_SET) + "*+"
+)
+_ALL_DECODABLE_QUERY: Final = re.compile(
+    char_class(UNRESERVED, UCSCHAR, IPRIVATE, exclude=_INAPPROPRIATE_SET) + "*+"
+)
+_UNRESERVED_SET: Final = frozenset(UNRESERVED)
+
+
+def may_decode(char: str, *, in_query: bool = False) -> bool:
+    """Return whether ``char``, found percent-encoded as UTF-8, may stand decoded.
+
+    This is 3987bis 4.2 steps 2 and 4 for one character (``in_query`` selects the
+    ``iquery`` component, the only one where ``iprivate`` is allowed, RFC 3987 2.2):
+
+    * step 2 never decodes ``"%"``, the ``reserved`` characters and the US-ASCII
+      characters not allowed in URIs, so of US-ASCII only ``unreserved`` remains;
+    * step 4 keeps encoded what is not appropriate per 2.2 (not ``ucschar``, or
+      ``iprivate`` outside the query) and 4.1/5.1 (:data:`INAPPROPRIATE`, bidi controls).
+
+    >>> may_decode("é"), may_decode("/"), may_decode("\\u202e"), may_decode("A")
+    (True, False, False, True)
+    >>> may_decode("\\ue000"), may_decode("\\ue000", in_query=True)
+    (False, True)
+    """
+    cp = ord(char)
+    if cp < 0x80:
+        return char in _UNRESERVED_SET
+    if cp in _INAPPROPRIATE_SET:
+        return False
+    return is_ucschar(cp) or (in_query and is_iprivate(cp))
+
+
+def encode_octets(octets: bytes) -> str:
+    """Return ``%HH`` for every octet, uppercase hex (RFC 3987 3.1 step 2.2).
+
+    >>> encode_octets("é".encode())
+    '%C3%A9'
+    """
+    if not octets:
+        return ""
+    return "%" + octets.hex("%").upper()
+
+
+def _encode_match(m: re.Match[str]) -> str:
+    return "%" + m.group().encode("utf-8").hex("%").upper()
+
+
+def encode_non_ascii(text: str) -> str:
+    """Percent-encode, as UTF-8, every non-ASCII character of ``text``; nothing else.
+
+    This is the whole of RFC 3987 3.1 step 2 for a *valid* IRI, where every ASCII
+    character is already allowed in a URI. Lone surrogates cannot be encoded and raise
+    ``UnicodeEncodeError``; callers validate first.
+
+    >>> encode_non_ascii("/ros\\u00e9%09/\\U00010300")
+    '/ros%C3%A9%09/%F0%90%8C%80'
+    """
+    if text.isascii():
+        return text
+    return _NON_ASCII.sub(_encode_match, text)
+
+
+def encode(text: str, safe: str, *, keep_escapes: bool = True) -> str:
+    """Percent-encode as UTF-8 every character of ``text`` not in ``safe`` (ASCII).
+
+    With ``keep_escapes`` an existing ``%HH`` is left alone (RFC 3987 3.1: "existing
+    percent-encoded sequences are not encoded further"); otherwise ``%`` is encoded too
+    unless it is in ``safe``.
+
+    >>> encode("a b%20c/é", "abc/")
+    'a%20b%20c/%C3%A9'
+    >>> encode("100%", "01")
+    '100%25'
+    """
+    allowed = frozenset(safe)
+    out: list[str] = []
+    i = 0
+    n = len(text)
+    while i < n:
+        c = text[i]
+        if c in allowed:
+            out.append(c)
+        elif (
+            c == "%"
+            and keep_escapes
+            and i + 2 < n
+            and _is_hex(text[i + 1])
+            and _is_hex(text[i + 2])
+        ):
+            out.append(text[i : i + 3])
+            i += 3
+            continue
+        else:
+            out.append(encode_octets(c.encode("utf-8", "surrogatepass")))
+        i += 1
+    return "".join(out)
+
+
+def _is_hex(c: str) -> bool:
+    return c in "0123456789ABCDEFabcdef"
+
+
+def decode_utf8(octets: bytes) -> str | None:
+    """Decode strictly legal UTF-8 (RFC 3629), or return ``None``.
+
+    CPython's UTF-8 codec is the RFC 3629 one: it rejects overlong forms (``C0 AF``),
+    encoded surrogates (``ED A0 80``), code points above U+10FFFF and truncated sequences.
+
+    >>> decode_utf8(b"\\xc3\\xa9"), decode_utf8(b"\\xc0\\xaf"), decode_utf8(b"\\xed\\xa0\\x80")
+    ('é', None, None)
+    """
+    try:
+        return octets.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
+def _decode_run(run: str, in_query: bool) -> str:
+    # Step 2: the run's octets. Step 3: octets that are not part of strictly legal UTF-8
+    # come back as lone surrogates U+DC80-DCFF (``surrogateescape`` marks exactly the
+    # octets of each ill-formed subsequence, byte by byte) and are re-encoded below.
+    decoded = bytes.fromhex(run.replace("%", "")).decode("utf-8", "surrogateescape")
+    fast = _ALL_DECODABLE_QUERY if in_query else _ALL_DECODABLE
+    if fast.fullmatch(decoded):
+        return decoded
+    out: list[str] = []
+    pos = 0  # index into ``run`` (3 characters per octet)
+    for ch in decoded:
+        cp = ord(ch)
+        if 0xDC80 <= cp <= 0xDCFF:  # an ill-formed octet (step 3): re-encode, uppercase
+            out.append(f"%{cp - 0xDC00:02X}")
+            pos += 3
+            continue
+        width = 3 * len(ch.encode("utf-8"))
+        if may_decode(ch, in_query=in_query):
+            out.append(ch)
+        elif cp < 0x80:
+            # Steps 2 never converts "%", reserved and not-allowed ASCII: kept as written.
+            out.append(run[pos : pos + width])
+        else:
+            # Step 4: re-percent-encode (uppercase, as the 3987bis 4.3 example shows).
+            out.append(run[pos : pos + width].upper())
+        pos += width
+    return "".join(out)
+
+
+def _decode_match(m: re.Match[str]) -> str:
+    return _decode_run(m.group(), False)
+
+
+def _decode_match_query(m: re.Match[str]) -> str:
+    return _decode_run(m.group(), True)
+
+
+def decode(text: str, *, in_query: bool = False) -> str:
+    """Decode the percent-encodings of one IRI component that may stand decoded.
+
+    3987bis 4.2 steps 2-6 for one component: each run of ``%HH`` is turned into octets,
+    octets that are not strictly legal UTF-8 stay encoded (uppercased), and each decoded
+    character stays encoded unless :func:`may_decode` allows it. ``%`` not followed by
+    two hex digits is left as it is (the caller has validated the text).
+
+    >>> decode("D%C3%BCrst"), decode("D%FCrst"), decode("%e2%80%ae"), decode("a%2Fb")
+    ('Dürst', 'D%FCrst', '%E2%80%AE', 'a%2Fb')
+    >>> decode("%EE%80%80"), decode("%EE%80%80", in_query=True)
+    ('%EE%80%80', '\\ue000')
+    """
+    if "%" not in text:
+        return text
+    return _PCT_RUN.sub(_decode_match_query if in_query else _decode_match, text)
