@@ -91,8 +91,10 @@ def load_dotted(name: str) -> Callable[..., Any]:
             raise UnavailableError(
                 f"importing {modname} failed: {type(exc).__name__}: {exc}"
             ) from exc
-    if isinstance(obj, types.ModuleType) or not callable(obj):
-        raise UnavailableError(f"`{name}` not implemented (not a callable)")
+    if isinstance(obj, types.ModuleType):
+        raise UnavailableError(f"`{name}` not implemented (only a module of that name exists)")
+    if not callable(obj):
+        raise UnavailableError(f"`{name}` not implemented (not callable)")
     return obj  # type: ignore[no-any-return]
 
 
@@ -116,7 +118,8 @@ class Measurement:
 
     rate: float | None = None  # items per second (median pass)
     times: list[float] = field(default_factory=list)
-    n_items: int = 0
+    n_items: int = 0  # items per timed pass
+    n_checked: int = 0  # items of the warm-up pass, over which rejections are counted
     rejected: int = 0
     crashed: int = 0
     crash_example: str = ""
@@ -226,6 +229,8 @@ def measure_corpus(
 ) -> CorpusRun:
     """Warm-up 1 pass, then ``passes`` timed passes, contenders interleaved in each pass.
 
+    The warm-up pass runs over all of ``items`` and counts rejections.
+
     If the slowest contender would need more than ``max_pass_seconds`` for one pass, every
     contender is timed on the same evenly spaced subsample (at least ``min_items`` items).
     """
@@ -252,22 +257,25 @@ def measure_corpus(
 
     results: dict[int, Measurement] = {}
     for i, p in enumerate(prepared):
-        results[i] = Measurement(n_items=len(timed_items), unavailable=p.unavailable)
+        results[i] = Measurement(
+            n_items=len(timed_items), n_checked=len(items), unavailable=p.unavailable
+        )
 
-    # Warm-up pass (counts rejections).
+    # Warm-up pass over the whole corpus (counts rejections on every item, even when the
+    # timed passes use a subsample).
     for i, p in enumerate(prepared):
         if p.call is None:
             continue
         m = results[i]
-        m.rejected, m.crashed, first = _count_pass(p.call, timed_items, p.contender.falsy_rejects)
+        m.rejected, m.crashed, first = _count_pass(p.call, items, p.contender.falsy_rejects)
         if first >= 0:
             assert p.bare is not None
             try:
-                p.bare(timed_items[first])
+                p.bare(items[first])
             except Exception as exc:
-                shown = f"{timed_items[first]!r:.80}"
+                shown = f"{items[first]!r:.80}"
                 m.crash_example = f"{type(exc).__name__}: {exc}"[:200] + f" on {shown}"
-        if m.crashed == len(timed_items):
+        if m.crashed == len(items):
             m.unavailable = f"raises on every item: {m.crash_example}"
 
     # Timed passes, interleaved.

@@ -50,6 +50,8 @@ from _jobs import Job, all_jobs  # noqa: E402
 
 DEFAULT_CORPUS_DIR = ROOT.parent / "shared" / "corpora"
 RESULTS = BENCH_DIR / "results"
+# Median pass-to-pass spread of a job above which the report flags the job as noisy.
+NOISY_SPREAD = 0.10
 PACKAGES = (
     "iri",
     "idna",
@@ -122,6 +124,13 @@ def _git_state() -> str:
     return sha + (" + uncommitted changes in src/" if dirty else "")
 
 
+def load_average() -> str:
+    try:
+        return " / ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:
+        return "unknown"
+
+
 def machine_lines() -> list[str]:
     try:
         affinity = len(os.sched_getaffinity(0))
@@ -165,7 +174,7 @@ def fmt_rejected(m: Measurement) -> str:
     if m.rate is None:
         return "—"
     total = m.rejected + m.crashed
-    pct = 100.0 * total / m.n_items if m.n_items else 0.0
+    pct = 100.0 * total / m.n_checked if m.n_checked else 0.0
     return f"{total:,} ({pct:.2g} %)" if total else "0"
 
 
@@ -256,6 +265,7 @@ def render_job(result: dict[str, Any]) -> tuple[list[str], str, dict[str, Any]]:
                 "rejected": m.rejected,
                 "crashed": m.crashed,
                 "n_items": m.n_items,
+                "n_checked": m.n_checked,
                 "times": m.times,
                 "unavailable": m.unavailable,
             }
@@ -278,9 +288,16 @@ def render_job(result: dict[str, Any]) -> tuple[list[str], str, dict[str, Any]]:
             lines.append(f"† {run.corpus}: {run.subsample_reason}.  ")
     spreads = [m.spread for run in runs for m in run.results if m.times]
     if spreads:
+        noisy = statistics.median(spreads) > NOISY_SPREAD
         lines.append(
             "Spread of the timed passes, (max − min) / median: "
-            f"median {statistics.median(spreads):.1%}, worst {max(spreads):.1%}.  "
+            f"median {statistics.median(spreads):.1%}, worst {max(spreads):.1%}."
+            + (
+                " **Noisy: something else was using the CPU; re-run on an idle machine.**"
+                if noisy
+                else ""
+            )
+            + "  "
         )
     lines.append("")
 
@@ -459,6 +476,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     jobs = [j for j in all_jobs() if not args.only or j.name in args.only]
     needed = {k for j in jobs for k in j.corpora}
     started = dt.datetime.now(dt.UTC)
+    load_start = load_average()
     corpora, corpus_notes = load_corpora(corpus_dir, needed, log)
     if not corpora:
         print(f"bench: no corpus files found under {corpus_dir}. No benchmark run, no numbers.")
@@ -481,6 +499,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "## Machine",
         "",
         *machine_lines(),
+        f"- Load average (1/5/15 min) at start: {load_start}; at end: {load_average()}",
         "",
         "## Corpora",
         "",

@@ -65,9 +65,14 @@ def _visible(char: str) -> str:
         return chr(0x2400 + code)  # CONTROL PICTURES block
     if code == 0x7F:
         return "\u2421"
-    if 0x80 <= code < 0xA0 or code in _INVISIBLE:
+    if 0x80 <= code < 0xA0 or code in _INVISIBLE or _is_private(code):
         return "\ufffd"
     return char
+
+
+def _is_private(code: int) -> bool:
+    """Private use and tag characters have no agreed glyph: show a stand-in."""
+    return 0xE000 <= code <= 0xF8FF or 0xE0000 <= code <= 0xE0FFF or code >= 0xF0000
 
 
 # Bidi controls and other zero-width format characters: shown as U+FFFD in the caret line

@@ -65,9 +65,9 @@ INAPPROPRIATE: Final[tuple[tuple[int, int], ...]] = (
     (0x1D173, 0x1D17A), (0xE0001, 0xE0001), (0xE0020, 0xE007F),
 )  # fmt: skip
 
-_INAPPROPRIATE_SET: Final = frozenset(
-    cp for lo, hi in INAPPROPRIATE for cp in range(lo, hi + 1)
-) | BIDI_FORMATTING
+_INAPPROPRIATE_SET: Final = (
+    frozenset(cp for lo, hi in INAPPROPRIATE for cp in range(lo, hi + 1)) | BIDI_FORMATTING
+)
 
 # Fast check for a decoded run: every character may stand decoded (outside / inside the
 # query). Anything else goes through the readable per-character rule, may_decode().

@@ -278,11 +278,17 @@ def relativize(target: str, base: str) -> str:
                 directory = "/"
             else:
                 directory = b_path[: b_path.rfind("/") + 1]
-            candidates.append(_relative_path(directory, t_path) + tail)
-            if t_path.startswith("/"):
+            # 5.2.4 runs over the merged path, so dot segments of the base directory
+            # take effect first: start from what they leave ("x" stands for R.path).
+            directory = remove_dot_segments(directory + "x")[:-1]
+            # A target written with our "/." guard stands for the path after it.
+            path = t_path
+            if t_authority is None and path.startswith("/.//"):
+                path = path[2:]
+            candidates.append(_relative_path(directory, path) + tail)
+            if path.startswith("/"):
                 # RFC 3986 4.2: absolute-path reference; "/." keeps "//x" a path.
-                absolute = "/." + t_path if t_path.startswith("//") else t_path
-                candidates.append(absolute + tail)
+                candidates.append(("/." + path if path.startswith("//") else path) + tail)
         if t_authority is not None:
             # RFC 3986 4.2: network-path reference "//" authority path.
             candidates.append("//" + t_authority + t_path + tail)

@@ -122,6 +122,7 @@ def resolve_components(base_text: str, reference_text: str, *, strict: bool = Tr
     #  -- if it is identical to the base URI's scheme."
     if (not strict) and r_scheme == base.scheme:
         r_scheme = None
+    t_scheme: str | None
     if r_scheme is not None:
         t_scheme = r_scheme
         t_authority = r.authority
@@ -135,7 +136,7 @@ def resolve_components(base_text: str, reference_text: str, *, strict: bool = Tr
         else:
             if r.path == "":
                 t_path = base.path
-                if r.query is not None:
+                if r.query is not None:  # noqa: SIM108 (the RFC's if/else, kept literal)
                     t_query = r.query
                 else:
                     t_query = base.query

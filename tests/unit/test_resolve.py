@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import cast
+
 import pytest
 
 from iri.errors import IRIError, ResolutionError
@@ -95,7 +98,11 @@ IRI_CASES = [
     ("http://www.example.org/red%09rosé#red", "blå", "http://www.example.org/blå"),
     # RFC 3987 3.1: "http://example.com/&#x10300;&#x10301;&#x10302" (non-BMP segment).
     ("http://example.com/\U00010300\U00010301\U00010302", "..", "http://example.com/"),
-    ("http://example.com/\U00010300/\U00010301/x", "../\U00010302", "http://example.com/\U00010300/\U00010302"),
+    (
+        "http://example.com/\U00010300/\U00010301/x",
+        "../\U00010302",
+        "http://example.com/\U00010300/\U00010302",
+    ),
     # RFC 3987 3.2 step 5 example host, written as an IRI.
     ("http://納豆.example.org/%E2%80%AE", "ä", "http://納豆.example.org/ä"),
     ("http://納豆.example.org/a/%E2%80%AE", "..", "http://納豆.example.org/"),
@@ -289,7 +296,10 @@ RELATIVIZE = [
     ("urn:", "urn:a", "."),
     ("urn:name", "urn:root/less", "urn:name"),
     ("urn:/name", "urn:root/less", "/name"),
-    ("s:/.//bar", "s:", "/.//bar"),
+    ("s:/.//bar", "s:", ".///bar"),  # as short as "/.//bar"; relative paths win ties
+    ("s:/.//bar", "s:/x", ".//bar"),
+    ("s:/.//bar", "s:/x/y", "..//bar"),
+    ("s:/.//", "s:/..//", "."),
     ("s:/.//bar", "t:", "s:/.//bar"),
     # Authority in the target only / in the base only.
     ("http://a/b", "http:/x", "//a/b"),
@@ -330,3 +340,33 @@ def test_relativize_impossible(target: str, base: str) -> None:
 def test_relativize_requires_absolute(target: str, base: str) -> None:
     with pytest.raises(ResolutionError, match="no scheme"):
         relativize(target, base)
+
+
+def _is_valid_iri() -> Callable[..., bool]:
+    # The validator is written alongside this module; use it when it is there.
+    import iri
+
+    is_valid = getattr(iri, "is_valid", None)
+    if is_valid is None:
+        pytest.skip("iri.is_valid is not available yet")
+    return cast("Callable[..., bool]", is_valid)
+
+
+@pytest.mark.parametrize(
+    ("base", "reference", "expected"),
+    [(RFC3986_BASE, r, e) for r, e in NORMAL + ABNORMAL] + IRI_CASES,
+)
+def test_results_are_valid_iris(base: str, reference: str, expected: str) -> None:
+    is_valid = _is_valid_iri()
+    assert is_valid(base, rule="IRI")
+    assert is_valid(reference, rule="IRI_reference")
+    assert is_valid(resolve(base, reference), rule="IRI")
+    assert is_valid(relativize(expected, base), rule="IRI_reference")
+
+
+@pytest.mark.parametrize(
+    ("base", "reference"), [("scheme:", "/..//bar"), ("s:a", "a/..//b"), ("s:/x", "..//y")]
+)
+def test_guarded_results_are_valid_iris(base: str, reference: str) -> None:
+    is_valid = _is_valid_iri()
+    assert is_valid(resolve(base, reference), rule="IRI")
