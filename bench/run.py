@@ -307,6 +307,7 @@ def render_job(result: dict[str, Any]) -> tuple[list[str], str, dict[str, Any]]:
         "|---|" + "---|" * len(runs) + "---|",
     ]
     verdicts: list[str] = []
+    subj_crashed = any(run.results[subj_i].crashed for run in runs)
     for i, c in targets:
         cells = []
         missing = failed = False
@@ -324,6 +325,8 @@ def render_job(result: dict[str, Any]) -> tuple[list[str], str, dict[str, Any]]:
                 failed = failed or not ok
         if subj_unavail:
             v = "NOT IMPLEMENTED"
+        elif subj_crashed:
+            v = "BUG"  # fast because it crashed: the rate does not count
         elif missing:
             v = "INCOMPLETE"
         else:
@@ -335,6 +338,8 @@ def render_job(result: dict[str, Any]) -> tuple[list[str], str, dict[str, Any]]:
         lines += [f"**iri: {subj_unavail}.** Peers measured for reference only.", ""]
     if not verdicts:
         verdict = "no target"
+    elif "BUG" in verdicts:
+        verdict = "BUG (iri raised exceptions other than ValueError)"
     elif "NOT IMPLEMENTED" in verdicts:
         verdict = "NOT IMPLEMENTED"
     elif "INCOMPLETE" in verdicts:

@@ -12,6 +12,7 @@ from iri._grammar import Rule, ZoneID
 from iri._split import Components, split
 from iri.errors import IDNAError, InvalidIRI, IRIError, ResolutionError
 from iri.reference import IRIReference, parse
+from iri.resolve import relativize, remove_dot_segments, resolve
 from iri.violations import Code, Severity, Violation
 
 __version__ = "0.1.0"
@@ -32,5 +33,8 @@ __all__ = [
     "check",
     "is_valid",
     "parse",
+    "relativize",
+    "remove_dot_segments",
+    "resolve",
     "split",
 ]

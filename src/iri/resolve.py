@@ -19,8 +19,9 @@ Two readings are ours (quotes and reasons in ``docs/notes/resolve.md``):
 * RFC 3986 5.3 recomposition can turn a path into an authority: ``resolve("scheme:",
   "/..//bar")`` gives the path ``//bar`` with no authority, which 5.3 writes as
   ``scheme://bar``. We write ``scheme:/.//bar`` instead: it re-parses to the same scheme,
-  no authority, and a path that :func:`remove_dot_segments` maps to ``//bar``. Likewise a
-  result without scheme and authority whose first segment holds ``:`` gets ``./``.
+  no authority, and a path that :func:`remove_dot_segments` maps to ``//bar``. (Its
+  sibling, a first segment with ``:`` in a result without scheme, cannot come out of
+  ``resolve``, whose results always have a scheme; :func:`relativize` writes ``./``.)
 """
 
 from __future__ import annotations
