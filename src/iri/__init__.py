@@ -10,6 +10,7 @@ True
 from iri._check import check, is_valid
 from iri._grammar import Rule, ZoneID
 from iri._split import Components, split
+from iri.convert import HostMapping, KeepQuery, Unencodable, to_iri, to_uri
 from iri.errors import IDNAError, InvalidIRI, IRIError, ResolutionError
 from iri.reference import IRIReference, parse
 from iri.resolve import relativize, remove_dot_segments, resolve
@@ -24,10 +25,13 @@ __all__ = [
     "IRIError",
     "IRIReference",
     "InvalidIRI",
+    "HostMapping",
+    "KeepQuery",
     "ResolutionError",
     "Rule",
     "Severity",
     "Violation",
+    "Unencodable",
     "ZoneID",
     "__version__",
     "check",
@@ -37,4 +41,6 @@ __all__ = [
     "remove_dot_segments",
     "resolve",
     "split",
+    "to_iri",
+    "to_uri",
 ]

@@ -14,12 +14,20 @@ from __future__ import annotations
 import codecs
 import re
 from enum import StrEnum
-from typing import Final
+from typing import Final, TypeVar
 
 from iri import idna, schemes
-from iri._check import check, is_valid
-from iri._grammar import SUB_DELIMS, UNRESERVED, Rule
-from iri._split import Components, split, split_authority
+from iri._check import check
+from iri._grammar import (
+    BAD_PERCENT,
+    SUB_DELIMS,
+    UNRESERVED,
+    Rule,
+    ZoneID,
+    char_class,
+    reference_pattern,
+)
+from iri._split import Components, split_authority
 from iri.errors import IDNAError, InvalidIRI, IRIError
 from iri.percent import decode, decode_utf8, encode_non_ascii, encode_octets
 
@@ -58,6 +66,8 @@ class KeepQuery(StrEnum):
     HTTP = "http"
 
 
+_E = TypeVar("_E", bound=StrEnum)
+
 #: 3987bis 3.5: "the schemes "http" and "https"".
 _QUERY_CHARSET_SCHEMES: Final = frozenset({"http", "https"})
 #: Codec names (``codecs.lookup(...).name``) of the UCS-based encodings, for which 3.5
@@ -70,13 +80,42 @@ _UCS_CODECS: Final = frozenset(
     }
 )  # fmt: skip
 #: reg-name = *( unreserved / pct-encoded / sub-delims )   (RFC 3986 3.2.2)
-_REG_NAME_CHARS: Final = frozenset(UNRESERVED + SUB_DELIMS)
+_NOT_REG_NAME: Final = re.compile(char_class(UNRESERVED + SUB_DELIMS, negate=True))
 _NON_ASCII: Final = re.compile(r"[^\x00-\x7f]+")
 _PCT_RUN: Final = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
 _ACE: Final = "xn--"
 _OCTETS: Final = tuple(
     chr(b) if chr(b) in UNRESERVED else encode_octets(bytes((b,))) for b in range(256)
 )
+
+
+# is_valid(text) (rule IRI_reference), without its per-call option conversions: the same
+# compiled pattern and the same "%" scan. tests/unit/test_convert.py checks they agree.
+_IRI_REFERENCE: Final = reference_pattern(Rule.IRI_REFERENCE, ZoneID.REJECT)
+_HOST_MODES: Final = {m.value: m for m in HostMapping}
+_UNENCODABLE: Final = {m.value: m for m in Unencodable}
+_KEEP_QUERY: Final = {m.value: m for m in KeepQuery}
+#: Lead octets of the UTF-8 forms of iprivate (U+E000-F8FF: EE, EF; U+E0000-E0FFF,
+#: U+F0000-FFFFD: F3; U+100000-10FFFD: F4).
+_IPRIVATE_LEAD: Final = re.compile(r"%(?:[Ee][EeFf]|[Ff][34])")
+# The scheme and authority part of RFC 3986 Appendix B (the same expressions as
+# iri._split), for the fast paths that need no other component.
+_PREFIX: Final = re.compile(r"(?:([^:/?#]++):)?(?://([^/?#]*+))?")
+
+
+def _valid(text: str) -> bool:
+    return _IRI_REFERENCE.fullmatch(text) is not None and (
+        "%" not in text or BAD_PERCENT.search(text) is None
+    )
+
+
+def _option(table: dict[str, _E], enum: type[_E], value: str) -> _E:
+    if type(value) is enum:
+        return value
+    try:
+        return table[value]
+    except (KeyError, TypeError):
+        return enum(value)  # raises ValueError naming the bad value
 
 
 def _invalid(text: str) -> InvalidIRI:
@@ -133,11 +172,11 @@ def _host_to_uri(host: str, mode: HostMapping, use_idna: bool) -> str:
             return host  # nothing for IDNA to do; keep the URI host as written
         name = decoded
     result = idna.to_ascii(name)
-    for pos, char in enumerate(result):
-        if char not in _REG_NAME_CHARS:
-            raise IDNAError(
-                host, result, pos, f"maps to {char!r}, which is not allowed in a host name"
-            )
+    bad = _NOT_REG_NAME.search(result)
+    if bad is not None:
+        raise IDNAError(
+            host, result, bad.start(), f"maps to {bad[0]!r}, which is not allowed in a host name"
+        )
     return result
 
 
@@ -224,9 +263,9 @@ def to_uri(
     >>> to_uri("http://example.org/?q=é", charset="iso-8859-1")
     'http://example.org/?q=%E9'
     """
-    mode = HostMapping(host)
-    policy = Unencodable(errors)
-    if not is_valid(text):
+    mode = _option(_HOST_MODES, HostMapping, host)
+    policy = _option(_UNENCODABLE, Unencodable, errors)
+    if not _valid(text):
         raise _invalid(text)
     if text.isascii() and (mode is not HostMapping.IDNA or "%" not in text):
         # A valid IRI reference made of ASCII is a URI reference: nothing to map.
@@ -234,33 +273,62 @@ def to_uri(
         if charset is not None:
             _query_codec(charset, None)  # still report an unknown charset
         return text
-    parts = split(text)
-    codec = _query_codec(charset, parts.scheme)
-    authority = parts.authority
-    if authority is not None and (not authority.isascii() or mode is HostMapping.IDNA):
-        auth = split_authority(authority)
-        hostname = auth.host
-        if not hostname.startswith("["):  # IP literals stay as they are (ASCII anyway)
-            hostname = _host_to_uri(hostname, mode, _use_idna(mode, parts.scheme))
-        authority = "".join(
-            (
-                "" if auth.userinfo is None else encode_non_ascii(auth.userinfo) + "@",
-                hostname,
-                "" if auth.port is None else ":" + auth.port,
-            )
+    prefix = _PREFIX.match(text)
+    assert prefix is not None  # the pattern matches the empty string
+    scheme, authority = prefix[1], prefix[2]
+    codec = None if charset is None else _query_codec(charset, scheme)
+    use_idna = _use_idna(mode, scheme)
+    host_mapped = authority is not None and (
+        mode is HostMapping.IDNA or (use_idna and not authority.isascii())
+    )
+    if not host_mapped and codec is None:
+        # RFC 3987 3.1 step 2 over the whole text at once: every component is mapped the
+        # same way (3.3), and the delimiters are ASCII.
+        return encode_non_ascii(text)
+    start = prefix.end()
+    head = text[:start]
+    if host_mapped:
+        assert authority is not None
+        head = text[: prefix.start(2)] + _authority_to_uri(authority, mode, use_idna)
+    else:
+        head = encode_non_ascii(head)
+    rest = text[start:]
+    if codec is None:
+        return head + encode_non_ascii(rest)
+    path, query, fragment = _split_rest(rest)
+    return "".join(
+        (
+            head,
+            encode_non_ascii(path),
+            "" if query is None else "?" + _encode_query(query, codec, policy),
+            "" if fragment is None else "#" + encode_non_ascii(fragment),
         )
-    query = parts.query
-    if query is not None:
-        query = encode_non_ascii(query) if codec is None else _encode_query(query, codec, policy)
-    return _join(
-        Components(
-            parts.scheme,
-            None,
-            encode_non_ascii(parts.path),
-            query,
-            None if parts.fragment is None else encode_non_ascii(parts.fragment),
-        ),
-        authority,
+    )
+
+
+def _split_rest(rest: str) -> tuple[str, str | None, str | None]:
+    """Split ``path [ "?" query ] [ "#" fragment ]`` (RFC 3986 Appendix B)."""
+    hash_at = rest.find("#")
+    fragment = None if hash_at < 0 else rest[hash_at + 1 :]
+    if hash_at >= 0:
+        rest = rest[:hash_at]
+    question = rest.find("?")
+    if question < 0:
+        return rest, None, fragment
+    return rest[:question], rest[question + 1 :], fragment
+
+
+def _authority_to_uri(authority: str, mode: HostMapping, use_idna: bool) -> str:
+    auth = split_authority(authority)
+    hostname = auth.host
+    if not hostname.startswith("["):  # IP literals stay as they are (ASCII anyway)
+        hostname = _host_to_uri(hostname, mode, use_idna)
+    return "".join(
+        (
+            "" if auth.userinfo is None else encode_non_ascii(auth.userinfo) + "@",
+            hostname,
+            "" if auth.port is None else ":" + auth.port,
+        )
     )
 
 
@@ -306,37 +374,52 @@ def to_iri(
     >>> to_iri("http://www.example.org/D%C3%BCrst"), to_iri("http://www.example.org/D%FCrst")
     ('http://www.example.org/Dürst', 'http://www.example.org/D%FCrst')
     """
-    mode = HostMapping(host)
-    keep = KeepQuery(keep_query_encoded)
-    if not is_valid(text):
+    mode = _option(_HOST_MODES, HostMapping, host)
+    keep = _option(_KEEP_QUERY, KeepQuery, keep_query_encoded)
+    if not _valid(text):
         raise _invalid(text)
     if "%" not in text and (_ACE not in text or mode is HostMapping.PERCENT):
         return text
-    parts = split(text)
-    authority = parts.authority
-    if authority is not None:
-        auth = split_authority(authority)
-        authority = "".join(
-            (
-                "" if auth.userinfo is None else decode(auth.userinfo) + "@",
-                _host_to_iri(auth.host, mode, _use_idna(mode, parts.scheme)),
-                "" if auth.port is None else ":" + auth.port,
-            )
-        )
-    query = parts.query
-    if query is not None and not (
-        keep is KeepQuery.HTTP
-        and parts.scheme is not None
-        and parts.scheme.lower() in _QUERY_CHARSET_SCHEMES
+    prefix = _PREFIX.match(text)
+    assert prefix is not None  # the pattern matches the empty string
+    scheme, authority = prefix[1], prefix[2]
+    start = prefix.end()
+    head = text[:start]
+    if authority is not None and (
+        "%" in authority or (_ACE in authority and mode is not HostMapping.PERCENT)
     ):
+        head = text[: prefix.start(2)] + _authority_to_iri(authority, mode, _use_idna(mode, scheme))
+    rest = text[start:]
+    keep_query = (
+        keep is KeepQuery.HTTP
+        and scheme is not None
+        and scheme.lower() in _QUERY_CHARSET_SCHEMES
+        and "?" in rest
+    )
+    question = rest.find("?")
+    if not keep_query and (question < 0 or _IPRIVATE_LEAD.search(rest, question) is None):
+        # Common case, one pass: path, query and fragment follow the same rule (the
+        # query's only difference, iprivate, cannot occur: no octet could start one).
+        return head + decode(rest)
+    path, query, fragment = _split_rest(rest)
+    if query is not None and not keep_query:
         query = decode(query, in_query=True)
-    return _join(
-        Components(
-            parts.scheme,
-            None,
-            decode(parts.path),
-            query,
-            None if parts.fragment is None else decode(parts.fragment),
-        ),
-        authority,
+    return "".join(
+        (
+            head,
+            decode(path),
+            "" if query is None else "?" + query,
+            "" if fragment is None else "#" + decode(fragment),
+        )
+    )
+
+
+def _authority_to_iri(authority: str, mode: HostMapping, use_idna: bool) -> str:
+    auth = split_authority(authority)
+    return "".join(
+        (
+            "" if auth.userinfo is None else decode(auth.userinfo) + "@",
+            _host_to_iri(auth.host, mode, use_idna),
+            "" if auth.port is None else ":" + auth.port,
+        )
     )

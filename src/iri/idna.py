@@ -148,7 +148,6 @@ def to_ascii(host: str) -> str:
     return result
 
 
-@lru_cache(maxsize=4096)
 def to_unicode(host: str) -> str:
     """Return ``host`` with each A-label turned into its U-label, when that is safe.
 
@@ -164,7 +163,12 @@ def to_unicode(host: str) -> str:
     ('XN--99ZT52A.example.org', 'xn--abc.example')
     """
     if _ACE not in host:
-        return host
+        return host  # before the cache, so that plain hosts never evict A-label hosts
+    return _to_unicode_cached(host)
+
+
+@lru_cache(maxsize=4096)
+def _to_unicode_cached(host: str) -> str:
     labels = host.split(".")
     for i, label in enumerate(labels):
         if label.startswith(_ACE):

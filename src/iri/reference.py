@@ -98,6 +98,37 @@ class IRIReference(tuple[str, ...]):
 
         return is_valid(self[0], rule=rule)
 
+    def resolve(self, reference: IRIReference | str) -> IRIReference:
+        """Resolve ``reference`` against this reference as the base (RFC 3986 5.2).
+
+        ``self`` must be absolute (:class:`iri.ResolutionError` otherwise); the reference
+        is validated as an IRI reference. See :func:`iri.resolve`.
+
+        >>> str(parse("http://a/b/c/d;p?q").resolve("../g"))
+        'http://a/b/g'
+        """
+        from iri.resolve import resolve
+
+        ref = reference if isinstance(reference, IRIReference) else parse(reference)
+        return parse(resolve(self[0], ref[0]))
+
+    def relativize(self, target: IRIReference | str) -> IRIReference:
+        """Return the shortest reference that resolves against this base to ``target``.
+
+        >>> str(parse("http://a/b/c/d;p?q").relativize("http://a/b/g"))
+        '../g'
+        """
+        from iri.resolve import relativize
+
+        tgt = target if isinstance(target, IRIReference) else parse(target)
+        return parse(relativize(tgt[0], self[0]))
+
+    def normalize(self, level: str = "syntax", **options: Any) -> IRIReference:
+        """Normalize for comparison (RFC 3987 5.3); see :func:`iri.normalize`."""
+        from iri.normalize import normalize
+
+        return parse(normalize(self[0], level=level, **options))
+
     def to_uri(self, **options: Any) -> IRIReference:
         """Map to a URI (RFC 3987 3.1); see :func:`iri.to_uri` for the options."""
         from iri.convert import to_uri

@@ -10,7 +10,15 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Final
 
-__all__ = ["DEFAULT_PORTS", "DNS_HOST_SCHEMES", "EMPTY_PATH_IS_SLASH", "default_port", "uses_dns"]
+__all__ = [
+    "ADDR_SPEC_PATH_SCHEMES",
+    "DEFAULT_HOSTS",
+    "DEFAULT_PORTS",
+    "DNS_HOST_SCHEMES",
+    "EMPTY_PATH_IS_SLASH",
+    "default_port",
+    "uses_dns",
+]
 
 #: Default ports, keyed by lowercase scheme. Sources: the scheme's defining document.
 DEFAULT_PORTS: Final = MappingProxyType(
@@ -86,6 +94,19 @@ DNS_HOST_SCHEMES: Final = frozenset(
 #: (RFC 3986 6.2.3: "http://example.com" and "http://example.com/" are equivalent;
 #: RFC 9110 4.2.3 for http and https; the same for their WebSocket siblings, RFC 6455 3).
 EMPTY_PATH_IS_SLASH: Final = frozenset({"http", "https", "ws", "wss", "ftp", "rtsp", "rtsps"})
+
+#: Schemes whose authority has a default host, written out: an authority that is exactly
+#: this host (no userinfo, no port) is equivalent to an empty authority. RFC 8089 2:
+#: ""localhost" ... is interpreted as "the machine from which the URI is being
+#: interpreted," exactly as if no authority were present"; RFC 3986 6.2.3: "the reference
+#: should be normalized to an empty authority".
+DEFAULT_HOSTS: Final = MappingProxyType({"file": "localhost"})
+
+#: Schemes whose path is a list of e-mail addresses (``addr-spec``) whose ``domain`` is a
+#: case-insensitive DNS name. RFC 6068 2: ``to = addr-spec *("," addr-spec )``,
+#: ``addr-spec = local-part "@" domain``; RFC 3986 6.2.3: ""mailto:Joe@Example.COM" is
+#: equivalent to "mailto:Joe@example.com"".
+ADDR_SPEC_PATH_SCHEMES: Final = frozenset({"mailto"})
 
 
 def default_port(scheme: str | None) -> str | None:

@@ -209,7 +209,8 @@ def hier_part(*, iri: bool) -> S:
 
 
 def relative_part(*, iri: bool) -> S:
-    """irelative-part = "//" iauthority ipath-abempty / ipath-absolute / ipath-noscheme / ipath-empty"""
+    """irelative-part = "//" iauthority ipath-abempty / ipath-absolute / ipath-noscheme
+    / ipath-empty"""
     return st.one_of(
         st.tuples(authority(iri=iri), path_abempty(iri=iri)).map(lambda t: "//" + t[0] + t[1]),
         path_absolute(iri=iri),

@@ -1,0 +1,84 @@
+"""Character normalization of IRI components (RFC 3987 5.3.2.2), only on request.
+
+"Equivalence of IRIs MUST rely on the assumption that IRIs are appropriately
+pre-character-normalized rather than apply character normalization when comparing two
+IRIs. The exceptions are conversion from a non-digital form, and conversion from a
+non-UCS-based character encoding to a UCS-based character encoding. In these cases, NFC
+or a normalizing transcoder using NFC MUST be used for interoperability." So this is an
+explicit option of :func:`iri.normalize.normalize`, never a default.
+
+Normalization must not change the structure of the reference: NFKC maps U+2105 to
+"c/o", U+FF03 to "#" and U+FF05 to "%", and NFC composes "=" + U+0338 into U+2260.
+Each run between two delimiters is therefore normalized on its own, and every ASCII
+character other than ``unreserved`` that a run produces is percent-encoded (reading in
+docs/notes/normalize.md).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Final, Literal
+
+from iri.errors import IRIError
+
+__all__ = ["Form", "normalize_component", "normalize_path"]
+
+#: The Unicode normalization forms RFC 3987 5.3.2.2 names.
+Form = Literal["NFC", "NFKC"]
+
+#: A run of characters that are neither delimiters nor "%": unreserved ASCII and
+#: non-ASCII (RFC 3986 2.3 ``unreserved``; every other ASCII character of a valid IRI is
+#: ``reserved`` or "%").
+_PIECE: Final = re.compile(r"[A-Za-z0-9\-._~\x80-\U0010ffff]++")
+#: ASCII characters that may not stand inside a run: anything but ``unreserved``.
+_NOT_UNRESERVED_ASCII: Final = re.compile(r"[^A-Za-z0-9\-._~\x80-\U0010ffff]")
+_DOT_SEGMENTS: Final = (".", "..")
+
+
+def _encode_ascii(m: re.Match[str]) -> str:
+    return f"%{ord(m.group()):02X}"  # uppercase hex (RFC 3987 5.3.2.1)
+
+
+def _normalize_run(m: re.Match[str], form: Form) -> str:
+    run = m.group()
+    if run.isascii():
+        return run  # ASCII is stable under NFC and NFKC
+    return _NOT_UNRESERVED_ASCII.sub(_encode_ascii, unicodedata.normalize(form, run))
+
+
+def normalize_component(text: str, form: Form) -> str:
+    """Normalize the decoded component ``text`` to ``form`` without touching a delimiter.
+
+    Every NFC/NFKC result of a ``ucschar`` is ASCII or ``ucschar`` again (checked over the
+    whole range when this was written), so the result is valid where ``text`` was.
+
+    >>> normalize_component("re\\u0301sume\\u0301", "NFC") == "r\\u00e9sum\\u00e9"
+    True
+    >>> normalize_component("\\u2105?\\uff03=1", "NFKC")
+    'c%2Fo?%23=1'
+    >>> normalize_component("a=\\u0338", "NFC") == "a=\\u0338"
+    True
+    """
+    if text.isascii() or unicodedata.is_normalized(form, text):
+        return text
+    return _PIECE.sub(lambda m: _normalize_run(m, form), text)
+
+
+def normalize_path(path: str, form: Form) -> str:
+    """:func:`normalize_component` for a path; refuse a new dot-segment.
+
+    A segment that normalization turns into "." or ".." (NFKC: U+2025 -> "..") would
+    change the hierarchy, and "%2E" cannot help because it is equivalent to "." (RFC 3986
+    2.3): raise :class:`iri.IRIError`.
+    """
+    result = normalize_component(path, form)
+    if result != path and "." in result:
+        # "/" never appears or vanishes, so the segments correspond one to one.
+        for old, new in zip(path.split("/"), result.split("/"), strict=True):
+            if new in _DOT_SEGMENTS and old != new:
+                raise IRIError(
+                    f"{form} normalization turns the path segment {old!r} into the dot "
+                    f"segment {new!r}, which would change the path's hierarchy"
+                )
+    return result
