@@ -11,7 +11,7 @@ from iri._check import check, is_valid
 from iri._grammar import Rule, ZoneID
 from iri._split import Components, split
 from iri.convert import HostMapping, KeepQuery, Unencodable, to_iri, to_uri
-from iri.errors import IDNAError, InvalidIRI, IRIError, ResolutionError
+from iri.errors import CharsetError, IDNAError, InvalidIRI, IRIError, ResolutionError
 from iri.reference import IRIReference, parse
 from iri.resolve import relativize, remove_dot_segments, resolve
 from iri.violations import Code, Severity, Violation
@@ -19,19 +19,20 @@ from iri.violations import Code, Severity, Violation
 __version__ = "0.1.0"
 
 __all__ = [
+    "CharsetError",
     "Code",
     "Components",
+    "HostMapping",
     "IDNAError",
     "IRIError",
     "IRIReference",
     "InvalidIRI",
-    "HostMapping",
     "KeepQuery",
     "ResolutionError",
     "Rule",
     "Severity",
-    "Violation",
     "Unencodable",
+    "Violation",
     "ZoneID",
     "__version__",
     "check",

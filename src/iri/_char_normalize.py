@@ -9,7 +9,8 @@ explicit option of :func:`iri.normalize.normalize`, never a default.
 
 Normalization must not change the structure of the reference: NFKC maps U+2105 to
 "c/o", U+FF03 to "#" and U+FF05 to "%", and NFC composes "=" + U+0338 into U+2260.
-Each run between two delimiters is therefore normalized on its own, and every ASCII
+Each run between two delimiters (or percent-encodings) is therefore normalized on its
+own, and every ASCII
 character other than ``unreserved`` that a run produces is percent-encoded (reading in
 docs/notes/normalize.md).
 """
@@ -27,10 +28,11 @@ __all__ = ["Form", "normalize_component", "normalize_path"]
 #: The Unicode normalization forms RFC 3987 5.3.2.2 names.
 Form = Literal["NFC", "NFKC"]
 
-#: A run of characters that are neither delimiters nor "%": unreserved ASCII and
-#: non-ASCII (RFC 3986 2.3 ``unreserved``; every other ASCII character of a valid IRI is
-#: ``reserved`` or "%").
-_PIECE: Final = re.compile(r"[A-Za-z0-9\-._~\x80-\U0010ffff]++")
+#: A percent-encoding (kept whole: its hex digits must not compose with a following
+#: combining mark, "%2A" + U+0323 is not "%2" + U+1EA0), or a run of characters that are
+#: neither delimiters nor "%": unreserved ASCII and non-ASCII (RFC 3986 2.3
+#: ``unreserved``; every other ASCII character of a valid IRI is ``reserved`` or "%").
+_PIECE: Final = re.compile(r"%[0-9A-Fa-f]{2}|[A-Za-z0-9\-._~\x80-\U0010ffff]++")
 #: ASCII characters that may not stand inside a run: anything but ``unreserved``.
 _NOT_UNRESERVED_ASCII: Final = re.compile(r"[^A-Za-z0-9\-._~\x80-\U0010ffff]")
 _DOT_SEGMENTS: Final = (".", "..")
@@ -43,7 +45,7 @@ def _encode_ascii(m: re.Match[str]) -> str:
 def _normalize_run(m: re.Match[str], form: Form) -> str:
     run = m.group()
     if run.isascii():
-        return run  # ASCII is stable under NFC and NFKC
+        return run  # a percent-encoding, or ASCII (stable under NFC and NFKC)
     return _NOT_UNRESERVED_ASCII.sub(_encode_ascii, unicodedata.normalize(form, run))
 
 

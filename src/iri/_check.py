@@ -496,6 +496,7 @@ def check(
                 )
                 colon_reported = True
             scheme = None
+            authority = None  # "1a://x" is then a relative path "1a:" "" "x"
             path_start = 0
             path = text[: spans.path + len(path)]
     elif rule.needs_scheme:

@@ -28,7 +28,7 @@ from iri._grammar import (
     reference_pattern,
 )
 from iri._split import Components, split_authority
-from iri.errors import IDNAError, InvalidIRI, IRIError
+from iri.errors import CharsetError, IDNAError, InvalidIRI
 from iri.percent import decode, decode_utf8, encode_non_ascii, encode_octets
 
 __all__ = ["HostMapping", "KeepQuery", "Unencodable", "to_iri", "to_uri"]
@@ -52,7 +52,7 @@ class Unencodable(StrEnum):
     #: As browsers do: an HTML numeric character reference ``&#NNNN;`` (decimal code
     #: point), whose octets are then percent-encoded (``%26%23NNNN%3B``).
     NCR = "ncr"
-    #: Raise :class:`iri.IRIError`.
+    #: Raise :class:`iri.CharsetError` (an :class:`iri.IRIError`).
     STRICT = "strict"
 
 
@@ -201,7 +201,7 @@ def _query_codec(charset: str | None, scheme: str | None) -> str | None:
     try:
         name = codecs.lookup(charset).name
     except LookupError:
-        raise IRIError(f"unknown charset {charset!r}") from None
+        raise CharsetError(f"unknown charset {charset!r}", charset) from None
     if name in _UCS_CODECS or scheme is None or scheme.lower() not in _QUERY_CHARSET_SCHEMES:
         return None
     return name
@@ -218,9 +218,12 @@ def _encode_query(query: str, codec: str, errors: Unencodable) -> str:
             if errors is Unencodable.STRICT:
                 bad = run[err.start]
                 position = m.start() + err.start
-                raise IRIError(
+                raise CharsetError(
                     f"query character {bad!r} (U+{ord(bad):04X}) at position {position} of "
-                    f"the query cannot be encoded in charset {codec!r}"
+                    f"the query cannot be encoded in charset {codec!r}",
+                    codec,
+                    bad,
+                    position,
                 ) from None
             # Browsers: "&#" + decimal code point + ";", then percent-encoded.
             octets = run.encode(codec, "xmlcharrefreplace")
@@ -253,7 +256,7 @@ def to_uri(
 
     Raises :class:`iri.InvalidIRI` if ``text`` is not a valid IRI reference,
     :class:`iri.IDNAError` if a host cannot be mapped through IDNA, and
-    :class:`iri.IRIError` for an unknown charset or (``errors="strict"``) a query
+    :class:`iri.CharsetError` for an unknown charset or (``errors="strict"``) a query
     character the charset cannot represent.
 
     >>> to_uri("http://résumé.example.org/ros%09é#red")

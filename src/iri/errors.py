@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from iri.violations import Violation
 
-__all__ = ["IDNAError", "IRIError", "InvalidIRI", "ResolutionError"]
+__all__ = ["CharsetError", "IDNAError", "IRIError", "InvalidIRI", "ResolutionError"]
 
 
 class IRIError(ValueError):
@@ -71,8 +71,12 @@ def _visible(char: str) -> str:
 
 
 def _is_private(code: int) -> bool:
-    """Private use and tag characters have no agreed glyph: show a stand-in."""
-    return 0xE000 <= code <= 0xF8FF or 0xE0000 <= code <= 0xE0FFF or code >= 0xF0000
+    """Private use and tag characters have no agreed glyph: show a stand-in.
+
+    (Variation selectors U+E0100-E01EF, though in 3987bis's iprivate, are combining marks
+    that render with their base character, so they are left alone.)
+    """
+    return 0xE000 <= code <= 0xF8FF or 0xE0000 <= code <= 0xE007F or code >= 0xF0000
 
 
 # Bidi controls and other zero-width format characters: shown as U+FFFD in the caret line
@@ -115,3 +119,24 @@ class IDNAError(IRIError):
 class ResolutionError(IRIError):
     """A reference cannot be resolved: the base is not absolute, or the result cannot be
     written down without changing its meaning (see ``docs/rationale.md``)."""
+
+
+class CharsetError(IRIError):
+    """A document charset cannot be used for the query (3987bis 3.5).
+
+    ``.charset`` is the charset name as given; ``.character`` and ``.position`` (index in
+    the query) name the first character it cannot represent, or are ``None`` when the
+    charset itself is unknown.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        charset: str,
+        character: str | None = None,
+        position: int | None = None,
+    ) -> None:
+        self.charset = charset
+        self.character = character
+        self.position = position
+        super().__init__(message)

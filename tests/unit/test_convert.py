@@ -12,7 +12,7 @@ import pytest
 from iri import is_valid
 from iri._grammar import UNRESERVED
 from iri.convert import HostMapping, KeepQuery, Unencodable, to_iri, to_uri
-from iri.errors import IDNAError, InvalidIRI, IRIError
+from iri.errors import CharsetError, IDNAError, InvalidIRI, IRIError
 
 CASES: dict[str, list[dict[str, Any]]] = tomllib.loads(
     (Path(__file__).parent.parent / "cases" / "convert_cases.toml").read_text(encoding="utf-8")
@@ -89,17 +89,24 @@ def test_percent_host_mapping_never_needs_idna() -> None:
     )
 
 
-def test_strict_charset_raises_iri_error() -> None:
-    with pytest.raises(IRIError) as info:
+def test_strict_charset_raises_charset_error() -> None:
+    with pytest.raises(CharsetError) as info:
         to_uri("http://example.org/?q=a\u017f", charset="windows-1252", errors="strict")
-    assert type(info.value) is IRIError
+    assert isinstance(info.value, IRIError)
+    assert (info.value.charset, info.value.character, info.value.position) == (
+        "cp1252",
+        "\u017f",
+        3,
+    )
     assert "position 3" in str(info.value)
 
 
-def test_unknown_charset_raises_iri_error() -> None:
-    with pytest.raises(IRIError):
+def test_unknown_charset_raises_charset_error() -> None:
+    with pytest.raises(CharsetError) as info:
         to_uri("http://example.org/?q=\u00e9", charset="no-such-charset")
-    with pytest.raises(IRIError):
+    assert info.value.charset == "no-such-charset"
+    assert info.value.position is None
+    with pytest.raises(CharsetError):
         to_uri("http://example.org/", charset="no-such-charset")
 
 

@@ -1,0 +1,210 @@
+"""The comparison ladder: spec examples and rule tables (tests/cases/normalize_cases.toml)."""
+
+from __future__ import annotations
+
+import doctest
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import iri._char_normalize
+import iri.normalize
+from iri import is_valid
+from iri.errors import InvalidIRI, IRIError
+from iri.normalize import (
+    CharacterNormalization,
+    Level,
+    _normalize,
+    equivalent,
+    key,
+    normalize,
+)
+
+CASES: dict[str, list[dict[str, Any]]] = tomllib.loads(
+    (Path(__file__).parent.parent / "cases" / "normalize_cases.toml").read_text(encoding="utf-8")
+)
+LEVELS = ("simple", "syntax", "scheme")
+
+
+@pytest.mark.parametrize("case", CASES["normalize"], ids=lambda c: c["source"])
+def test_normalize_case(case: dict[str, Any]) -> None:
+    options = {"level": case["level"], "character": case.get("character", "none")}
+    result = normalize(case["input"], **options)
+    assert result == case["expected"]
+    assert is_valid(result)
+    assert normalize(result, **options) == result  # idempotent
+    # The fast path and the readable rules agree.
+    level, character = Level(case["level"]), CharacterNormalization(options["character"])
+    assert _normalize(case["input"], level, character, fast=False) == result
+
+
+@pytest.mark.parametrize("case", CASES["equivalent"], ids=lambda c: c["source"])
+def test_equivalent_case(case: dict[str, Any]) -> None:
+    a, b = case["a"], case["b"]
+    for level in LEVELS:
+        assert equivalent(a, b, level=level) is case[level], level
+        assert equivalent(b, a, level=level) is case[level], level  # symmetric
+        assert (key(a, level) == key(b, level)) is case[level], level
+
+
+def test_the_ladder_is_monotonic_on_the_table() -> None:
+    for case in CASES["equivalent"]:
+        answers = [case[level] for level in LEVELS]
+        assert answers == sorted(answers), case["source"]  # False before True
+
+
+# -- RFC 3987 5.3.3 / issue 4: the three résumé hosts -----------------------------------
+
+
+def test_three_spellings_of_one_idn_host() -> None:
+    hosts = ("résumé.example.org", "RÉSUMÉ.example.org", "xn--rsum-bpad.example.org")
+    texts = [f"http://{h}/" for h in hosts]
+    keys = {key(t, "scheme") for t in texts}
+    assert keys == {"http://résumé.example.org/"}
+    assert len({key(t, "syntax") for t in texts}) == 3
+
+
+# -- the simple rung ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["http://a/b c", "\ud800", "", "%zz", "HTTP://A/"])
+def test_simple_level_compares_any_strings(text: str) -> None:
+    assert equivalent(text, text, level="simple")
+    assert not equivalent(text, text + "x", level="simple")
+    assert key(text, "simple") is text
+
+
+def test_simple_level_maps_nothing() -> None:
+    assert normalize("HTTP://A/%7e", level="simple") == "HTTP://A/%7e"
+    assert not equivalent("HTTP://A/", "http://a/", level="simple")
+    with pytest.raises(IRIError):
+        normalize("http://a/", level="simple", character="nfc")
+    with pytest.raises(IRIError):
+        equivalent("http://a/", "http://a/", level="simple", equivalences=str.lower)
+
+
+# -- invalid input --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "http://a/b c",
+        "http://a/%zz",
+        "http://a/%4",
+        "http://a/\u202e",
+        "a:b\n",
+        "http://[fe80::1%25eth0]/",  # RFC 6874 zone IDs are rejected by default
+        "http://a/\ue000",  # iprivate outside the query
+    ],
+)
+def test_invalid_input_raises_invalid_iri(text: str) -> None:
+    for level in ("syntax", "scheme"):
+        with pytest.raises(InvalidIRI) as info:
+            normalize(text, level=level)
+        assert info.value.errors
+        assert info.value.text == text
+        with pytest.raises(InvalidIRI):
+            equivalent(text, text, level=level)
+        with pytest.raises(InvalidIRI):
+            equivalent("http://a/", text, level=level)
+        with pytest.raises(InvalidIRI):
+            key(text, level)
+    with pytest.raises(InvalidIRI):
+        normalize(text, level="simple")  # normalize always validates
+
+
+# -- options --------------------------------------------------------------------------------
+
+
+def test_enum_and_string_options_agree() -> None:
+    text = "HTTP://Example.COM:80/%7e/re\u0301"
+    for level in ("syntax", "scheme"):
+        for character in ("none", "nfc", "nfkc"):
+            assert normalize(text, level=level, character=character) == normalize(
+                text, level=Level(level), character=CharacterNormalization(character)
+            )
+    assert key(text, Level.SCHEME) == key(text, "scheme")
+    assert equivalent(text, text.lower(), level=Level.SCHEME)
+
+
+@pytest.mark.parametrize("bad", [{"level": "protocol"}, {"character": "nfd"}, {"level": ""}])
+def test_unknown_option_raises_value_error(bad: dict[str, str]) -> None:
+    with pytest.raises(ValueError):
+        normalize("http://a/", **bad)
+
+
+def test_default_level_is_syntax() -> None:
+    assert normalize("HTTP://A:80") == "http://a:80"
+    assert key("HTTP://A:80") == "http://a:80"
+    assert equivalent("HTTP://A/", "http://a/")
+    assert not equivalent("http://a:80/", "http://a/")
+
+
+# -- character normalization ----------------------------------------------------------------
+
+
+def test_nfkc_refuses_a_new_dot_segment() -> None:
+    with pytest.raises(IRIError, match="dot segment"):
+        normalize("http://a/\u2025/b", character="nfkc")  # TWO DOT LEADER -> ".."
+    with pytest.raises(IRIError):
+        normalize("../\uff0e/b", character="nfkc")  # FULLWIDTH FULL STOP -> "."
+    # Not a whole segment: fine.
+    assert normalize("http://a/x\u2025/b", character="nfkc") == "http://a/x../b"
+
+
+def test_character_normalization_makes_nfc_forms_equivalent() -> None:
+    nfc = "http://www.example.org/r\u00e9sum\u00e9.html"
+    nfd = "http://www.example.org/re\u0301sume\u0301.html"
+    assert not equivalent(nfc, nfd)
+    assert equivalent(nfc, nfd, character="nfc")
+    assert equivalent(nfc, nfd, level="scheme", character="nfkc")
+
+
+# -- the protocol-based hook (5.3.4) -------------------------------------------------------
+
+
+def _drop_www(text: str) -> str:
+    return text.replace("://www.", "://", 1)
+
+
+def test_equivalences_hook() -> None:
+    a, b = "http://www.Example.com/data", "http://example.com/data"
+    assert not equivalent(a, b, level="scheme")
+    assert equivalent(a, b, level="scheme", equivalences=_drop_www)
+    assert normalize(a, level="scheme", equivalences=_drop_www) == b
+
+
+def test_equivalences_hook_result_is_normalized_again() -> None:
+    def upper(text: str) -> str:
+        return text.replace("http://example.com/data", "HTTP://EXAMPLE.com:80/%64ata/")
+
+    result = normalize("http://example.com/data", level="scheme", equivalences=upper)
+    assert result == "http://example.com/data/"
+
+
+def test_equivalences_hook_result_is_validated() -> None:
+    with pytest.raises(InvalidIRI):
+        normalize("http://a/", equivalences=lambda t: t + " x")
+
+
+# -- details ----------------------------------------------------------------------------
+
+
+def test_unchanged_text_is_returned_as_is() -> None:
+    text = "https://www.example.com/a/b?q=1#f"
+    assert normalize(text, level="scheme") is text
+
+
+def test_iprivate_is_decoded_in_the_query_only() -> None:
+    assert normalize("http://a/?%ee%80%80") == "http://a/?\ue000"
+    assert normalize("http://a/%ee%80%80") == "http://a/%EE%80%80"
+    assert normalize("http://a/#%ee%80%80") == "http://a/#%EE%80%80"
+
+
+def test_doctests() -> None:
+    for module in (iri.normalize, iri._char_normalize):
+        failed, attempted = doctest.testmod(module)
+        assert attempted and not failed, module.__name__
