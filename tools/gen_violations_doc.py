@@ -22,11 +22,15 @@ from iri.violations import REGISTRY, Severity  # noqa: E402
 DOC = ROOT / "docs" / "violations.md"
 
 
-def _shown(text: str) -> str:
-    return "".join(
-        c if c.isprintable() and not 0x2000 <= ord(c) <= 0x206F else f"\\u{ord(c):04x}"
+def _literal(text: str) -> str:
+    """A Python string literal for ``text`` with invisible characters as escapes."""
+    body = "".join(
+        c
+        if c.isprintable() and not 0x2000 <= ord(c) <= 0x206F and c not in "'\\"
+        else f"\\u{ord(c):04x}"
         for c in text
     )
+    return f"'{body}'"
 
 
 def render() -> str:
@@ -41,7 +45,11 @@ def render() -> str:
         "`component`, `span` (start, end) into the text, `section` and `message`.",
         "Severity `error` means the text breaks the ABNF or a MUST of the specifications;",
         "`warning` means it breaks a SHOULD. `iri.is_valid` and `iri.parse` only look at",
-        "errors. Codes are stable.",
+        "errors. Codes are stable. The examples below are run as tests.",
+        "",
+        "```python",
+        ">>> import iri",
+        "```",
         "",
         "| code | severity | section | summary |",
         "| --- | --- | --- | --- |",
@@ -57,17 +65,20 @@ def render() -> str:
             if not found:
                 raise SystemExit(f"registry example for {code} does not produce it")
             v = found[0]
-            shown = _shown(info.example)
+            shown = _literal(info.example)
             lines += [
                 "",
                 f"### {code}",
                 "",
                 f"{info.summary} ({info.section}, {info.severity}.)",
                 "",
-                "```",
-                f">>> iri.check({shown!r}, rule={info.example_rule!r})",
-                f"{v.code}  component={v.component}  span={v.span}",
-                f"{v.message}",
+                "```python",
+                f">>> v = next(v for v in iri.check({shown}, rule={info.example_rule!r})"
+                f" if v.code == {str(code)!r})",
+                ">>> v.severity.value, v.component, v.span",
+                repr((v.severity.value, v.component, v.span)),
+                ">>> print(v.message)",
+                v.message,
                 "```",
             ]
     return "\n".join(lines) + "\n"

@@ -10,9 +10,8 @@ explicit option of :func:`iri.normalize.normalize`, never a default.
 Normalization must not change the structure of the reference: NFKC maps U+2105 to
 "c/o", U+FF03 to "#" and U+FF05 to "%", and NFC composes "=" + U+0338 into U+2260.
 Each run between two delimiters (or percent-encodings) is therefore normalized on its
-own, and every ASCII
-character other than ``unreserved`` that a run produces is percent-encoded (reading in
-docs/notes/normalize.md).
+own, and every ASCII character other than ``unreserved`` that a run produces is
+percent-encoded (reading in docs/notes/normalize.md).
 """
 
 from __future__ import annotations
