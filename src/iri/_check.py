@@ -228,8 +228,9 @@ class _Checker:
                 )
             return
         self.chars("host", start, end, self.c.reg_name)
-        m = _UPPER_ASCII.search(host)
-        if m:
+        # The hex digits of a percent-encoding are not letters of the name: RFC 3986 2.1
+        # wants them uppercase (lowercase-percent-encoding covers them).
+        if _UPPER_ASCII.search(_PCT_RUN.sub("", host) if "%" in host else host):
             self.add(
                 Code.UPPERCASE_HOST,
                 "host",
@@ -513,10 +514,12 @@ def check(
     if authority is not None:
         components += ch.authority(authority, spans.authority, scheme)
     components.append(("path", path_start, path_start + len(path)))
+    # A rule that needs a scheme has already reported missing-scheme; the path is then
+    # not read as a relative-path reference (no colon-in-first-segment on top).
     ch.path(
         path,
         path_start,
-        relative=scheme is None and authority is None,
+        relative=scheme is None and authority is None and not rule.needs_scheme,
         colon_reported=colon_reported,
     )
     if query is not None:

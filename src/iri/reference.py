@@ -77,7 +77,10 @@ class IRIReference(tuple[str, ...]):
         """Return a new reference with some components replaced, validated again.
 
         Keys: scheme, userinfo, host, port, path, query, fragment. A userinfo or port
-        needs a host; ``host=None`` removes the whole authority.
+        needs a host; ``host=None`` removes the whole authority. Raises
+        :class:`iri.InvalidIRI` when the result is not valid and :class:`ValueError` when the
+        components cannot be written so that they read back the same (e.g. ``path="x"``
+        after a host).
         """
         unknown = set(changes) - set(_FIELDS)
         if unknown:
@@ -87,7 +90,17 @@ class IRIReference(tuple[str, ...]):
         path = parts.pop("path")
         if path is None:
             raise TypeError("the path is never absent; use path='' for an empty path")
-        return parse(recompose(path=path, **parts))
+        result = parse(recompose(path=path, **parts))
+        # Recomposition must not change what the parts mean (RFC 3986 3.3: a path after
+        # an authority starts with "/"; without one it cannot start with "//"; a first
+        # segment with ":" would read as a scheme): such values cannot be represented.
+        parts["path"] = path
+        if result.components() != parts:
+            raise ValueError(
+                f"these components cannot be written as one reference: {parts!r} "
+                f"would read back as {result.components()!r}"
+            )
+        return result
 
     def __replace__(self, **changes: str | None) -> IRIReference:
         return self.replace(**changes)

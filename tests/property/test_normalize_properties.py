@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-from strategies import reference  # type: ignore[import-not-found]
+from strategies import reference  # type: ignore[import-not-found, unused-ignore]
 
 from iri import is_valid
 from iri.errors import IRIError
@@ -85,7 +85,9 @@ def _component(draw: st.DrawFn, encode: bool) -> str:
 
 def _recase(draw: st.DrawFn, text: str) -> str:
     flips = draw(st.lists(st.booleans(), min_size=len(text), max_size=len(text)))
-    return "".join(c.swapcase() if f and c.isascii() else c for c, f in zip(text, flips, strict=True))
+    return "".join(
+        c.swapcase() if f and c.isascii() else c for c, f in zip(text, flips, strict=True)
+    )
 
 
 @st.composite
@@ -98,6 +100,14 @@ def base_parts(draw: st.DrawFn) -> tuple[str, str, list[str], str | None, str | 
     return scheme, host, segments, query, fragment
 
 
+DEFAULT_PORTS = {"http": "80", "https": "443", "ws": "80", "ftp": "21"}
+
+
+def _spell(draw: st.DrawFn, text: str) -> str:
+    """5.3.2.3: percent-encode some characters of ``text`` (random hex case)."""
+    return "".join(_pct(c, draw(st.booleans())) if draw(st.booleans()) else c for c in text)
+
+
 @st.composite
 def variant(
     draw: st.DrawFn,
@@ -106,10 +116,11 @@ def variant(
 ) -> str:
     """A spelling of ``parts`` that is equivalent to it at ``level``."""
     scheme, host, segments, query, fragment = parts
+    dns = scheme in DEFAULT_PORTS
     scheme = _recase(draw, scheme)  # 5.3.2.1
     if host.isascii():
         host = _recase(draw, host)  # 5.3.2.1: US-ASCII-only hosts
-    if level is Level.SCHEME and scheme.lower() in ("http", "https", "ws", "ftp"):
+    if level is Level.SCHEME and dns:
         choice = draw(st.integers(0, 2))
         if choice == 1 and not host.isascii():
             host = host.upper()  # UTS #46 maps case
@@ -117,31 +128,21 @@ def variant(
             host = to_ascii(host).upper() if draw(st.booleans()) else to_ascii(host)
     authority = host
     if level is Level.SCHEME:
-        port = draw(st.sampled_from(["", ":", ":0"] + (
-            [":" + {"http": "80", "https": "443", "ws": "80", "ftp": "21"}[scheme.lower()]]
-            if scheme.lower() in ("http", "https", "ws", "ftp")
-            else []
-        )))
-        authority += "" if port == ":0" else port  # ":0" is not a default anywhere
+        # 5.3.3: an empty port, or the default port.
+        ports = ["", ":"] + ([":" + DEFAULT_PORTS[parts[0]]] if dns else [])
+        authority += draw(st.sampled_from(ports))
     path = ""
     for seg in segments:
-        spelled = "".join(
-            _pct(c, draw(st.booleans())) if draw(st.booleans()) else c for c in seg
-        )
         # 5.3.2.4: dot-segments before the segment, which remove_dot_segments removes.
         path += draw(st.sampled_from(["", "/.", "/x/..", "/%2E", "/zz/%2e%2E"]))
-        path += "/" + spelled
-    if level is Level.SCHEME and not path and scheme.lower() in ("http", "https", "ws", "ftp"):
-        path = draw(st.sampled_from(["", "/"]))
-    elif not path:
-        path = ""
+        path += "/" + _spell(draw, seg)
+    if level is Level.SCHEME and dns and not path:
+        path = draw(st.sampled_from(["", "/"]))  # 5.3.3: an empty path is "/"
     text = f"{scheme}://{authority}{path}"
     if query is not None:
-        text += "?" + "".join(_pct(c, draw(st.booleans())) if draw(st.booleans()) else c for c in query)
+        text += "?" + _spell(draw, query)
     if fragment is not None:
-        text += "#" + "".join(
-            _pct(c, draw(st.booleans())) if draw(st.booleans()) else c for c in fragment
-        )
+        text += "#" + _spell(draw, fragment)
     return text
 
 

@@ -130,10 +130,14 @@ def test_enum_and_string_options_agree() -> None:
     assert equivalent(text, text.lower(), level=Level.SCHEME)
 
 
-@pytest.mark.parametrize("bad", [{"level": "protocol"}, {"character": "nfd"}, {"level": ""}])
-def test_unknown_option_raises_value_error(bad: dict[str, str]) -> None:
+@pytest.mark.parametrize(
+    ("level", "character"), [("protocol", "none"), ("syntax", "nfd"), ("", "")]
+)
+def test_unknown_option_raises_value_error(level: str, character: str) -> None:
     with pytest.raises(ValueError):
-        normalize("http://a/", **bad)
+        normalize("http://a/", level=level, character=character)
+    with pytest.raises(ValueError):
+        equivalent("http://a/", "http://a/", level=level, character=character)
 
 
 def test_default_level_is_syntax() -> None:
