@@ -12,6 +12,7 @@ from iri._grammar import Rule, ZoneID
 from iri._split import Components, split
 from iri.convert import HostMapping, KeepQuery, Unencodable, to_iri, to_uri
 from iri.errors import CharsetError, IDNAError, InvalidIRI, IRIError, ResolutionError
+from iri.normalize import CharacterNormalization, Level, equivalent, key, normalize
 from iri.reference import IRIReference, parse
 from iri.resolve import relativize, remove_dot_segments, resolve
 from iri.violations import Code, Severity, Violation
@@ -19,6 +20,7 @@ from iri.violations import Code, Severity, Violation
 __version__ = "0.1.0"
 
 __all__ = [
+    "CharacterNormalization",
     "CharsetError",
     "Code",
     "Components",
@@ -28,6 +30,7 @@ __all__ = [
     "IRIReference",
     "InvalidIRI",
     "KeepQuery",
+    "Level",
     "ResolutionError",
     "Rule",
     "Severity",
@@ -36,7 +39,10 @@ __all__ = [
     "ZoneID",
     "__version__",
     "check",
+    "equivalent",
     "is_valid",
+    "key",
+    "normalize",
     "parse",
     "relativize",
     "remove_dot_segments",
