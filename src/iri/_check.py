@@ -36,6 +36,7 @@ from iri._grammar import (
     reference_pattern,
 )
 from iri._split import split_authority, split_with_spans
+from iri.percent import utf8_errors
 from iri.violations import Code, Violation, describe_char
 
 __all__ = ["check", "is_valid"]
@@ -321,7 +322,7 @@ class _Checker:
                         f"{text[p : p + 3]} encodes the unreserved {chr(byte)!r}; "
                         "write it as itself",
                     )
-            for i, n, overlong in _utf8_errors(data):
+            for i, n, overlong in utf8_errors(data):
                 p = m.start() + 3 * i
                 enc = text[p : p + 3 * n]
                 if overlong:
@@ -395,71 +396,6 @@ def _component_at(components: list[tuple[str, int, int]], pos: int) -> str | Non
         if start <= pos < end:
             return name
     return None
-
-
-def _utf8_errors(data: bytes) -> list[tuple[int, int, bool]]:
-    """Return ``(index, length, overlong)`` for each ill-formed sequence (RFC 3629 4).
-
-    Well-formed UTF-8, RFC 3629 section 4::
-
-        UTF8-2 = %xC2-DF UTF8-tail
-        UTF8-3 = %xE0 %xA0-BF UTF8-tail / %xE1-EC 2( UTF8-tail ) /
-                 %xED %x80-9F UTF8-tail / %xEE-EF 2( UTF8-tail )
-        UTF8-4 = %xF0 %x90-BF 2( UTF8-tail ) / %xF1-F3 3( UTF8-tail ) /
-                 %xF4 %x80-8F 2( UTF8-tail )
-
-    ``C0``/``C1`` leads and ``E0 80-9F`` / ``F0 80-8F`` are *overlong* forms.
-    """
-    if data.isascii():
-        return []
-    errors: list[tuple[int, int, bool]] = []
-    i, n = 0, len(data)
-    while i < n:
-        b = data[i]
-        if b < 0x80:
-            i += 1
-            continue
-        if 0xC2 <= b <= 0xDF:
-            need, lo, hi = 1, 0x80, 0xBF
-        elif 0xE0 <= b <= 0xEF:
-            need = 2
-            lo, hi = {0xE0: (0xA0, 0xBF), 0xED: (0x80, 0x9F)}.get(b, (0x80, 0xBF))
-        elif 0xF0 <= b <= 0xF4:
-            need = 3
-            lo, hi = {0xF0: (0x90, 0xBF), 0xF4: (0x80, 0x8F)}.get(b, (0x80, 0xBF))
-        elif b in (0xC0, 0xC1):
-            # overlong two-byte form: report lead + its continuation byte if present
-            k = 2 if i + 1 < n and 0x80 <= data[i + 1] <= 0xBF else 1
-            errors.append((i, k, True))
-            i += k
-            continue
-        else:
-            errors.append((i, 1, False))
-            i += 1
-            continue
-        if i + 1 < n and not lo <= data[i + 1] <= hi and 0x80 <= data[i + 1] <= 0xBF:
-            overlong = b in (0xE0, 0xF0)
-            k = (
-                1 + need
-                if i + need < n and all(0x80 <= x <= 0xBF for x in data[i + 1 : i + 1 + need])
-                else 1
-            )
-            errors.append((i, k, overlong))
-            i += k
-            continue
-        k = 1
-        while (
-            k <= need
-            and i + k < n
-            and (lo if k == 1 else 0x80) <= data[i + k] <= (hi if k == 1 else 0xBF)
-        ):
-            k += 1
-        if k <= need:  # incomplete sequence
-            errors.append((i, k, False))
-            i += k
-            continue
-        i += 1 + need
-    return errors
 
 
 def check(

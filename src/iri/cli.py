@@ -9,8 +9,8 @@ character at its position instead of crashing. Output is UTF-8; a lone surrogate
 as a ``\\udcXX`` escape, so the output is always valid UTF-8.
 
 Exit status: 0 when every item passed, 1 when an item failed (an error-severity violation,
-a conversion or resolution error; for ``compare``: not equivalent), 2 on usage errors or
-when the subcommand's module is not available in this version, 141 when the reader of
+a conversion or resolution error; for ``compare``: not equivalent), 2 on usage errors,
+141 when the reader of
 standard output went away (``iri check < big | head``). See ``docs/cli.md``.
 """
 
@@ -18,19 +18,18 @@ from __future__ import annotations
 
 import argparse
 import codecs
-import importlib
 import io
 import json
 import os
 import re
 import sys
-import unicodedata
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from importlib import resources
 from typing import Any, Final, cast
 
 import iri
-from iri.errors import IDNAError, InvalidIRI, IRIError, _visible
+from iri._report import STATUS_WIDTH, report, shown
+from iri.errors import IDNAError, InvalidIRI, IRIError
 from iri.violations import Severity, Violation
 
 __all__ = ["main"]
@@ -40,14 +39,8 @@ EXIT_FAILED: Final = 1
 EXIT_USAGE: Final = 2
 EXIT_BROKEN_PIPE: Final = 128 + 13  # what a shell reports for a process killed by SIGPIPE
 
-# Width of the status column of human output ("ok", "warning", "invalid").
-_STATUS_WIDTH: Final = 9
 _COMPONENTS: Final = ("scheme", "userinfo", "host", "port", "path", "query", "fragment")
 _SURROGATE: Final = re.compile("[\ud800-\udfff]")
-
-
-class _UnavailableError(Exception):
-    """The module behind a subcommand is not part of this installation (yet)."""
 
 
 # -- output --------------------------------------------------------------------------------
@@ -74,51 +67,6 @@ def _complain(line: str) -> None:
     sys.stderr.write(_safe(line) + "\n")
 
 
-def _show(char: str) -> str:
-    """One visible stand-in per character (iri.errors._visible, plus lone surrogates)."""
-    if "\ud800" <= char <= "\udfff":
-        return "\ufffd"
-    return _visible(char)
-
-
-def _shown(text: str) -> str:
-    """``text`` with each character through :func:`_show`."""
-    # Fast path: everything _show replaces (Cc, Cf, Cs) makes str.isprintable() false.
-    return text if text.isprintable() else "".join(map(_show, text))
-
-
-def _cells(text: str) -> int:
-    """Terminal cells that ``text`` takes once shown: wide CJK 2, combining marks 0."""
-    if text.isascii():
-        return len(text)
-    width = 0
-    for char in _shown(text):
-        if unicodedata.category(char) in ("Mn", "Me", "Cf"):
-            continue
-        width += 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
-    return width
-
-
-def _report(text: str, violations: Sequence[Violation]) -> list[str]:
-    """Human report of one item: a status line, then a caret line per violation.
-
-    The caret line marks the violation's span in the text as shown (logical order, each
-    character in the cells a terminal gives it) and ends with
-    ``severity code [section] message``.
-    """
-    if any(v.severity == Severity.ERROR for v in violations):
-        status = "invalid"
-    else:
-        status = "warning" if violations else "ok"
-    lines = [status.ljust(_STATUS_WIDTH) + _shown(text)]
-    for v in violations:
-        start, end = v.span
-        pad = _STATUS_WIDTH + _cells(text[:start])
-        carets = "^" * max(1, _cells(text[start:end]))
-        lines.append(f"{' ' * pad}{carets} {v.severity} {v.code} [{v.section}] {v.message}")
-    return lines
-
-
 def _error_dict(exc: IRIError) -> dict[str, object]:
     """JSON form of a library error: its type, first message line and its data."""
     out: dict[str, object] = {"type": type(exc).__name__, "message": str(exc).split("\n")[0]}
@@ -131,10 +79,10 @@ def _error_dict(exc: IRIError) -> dict[str, object]:
 
 def _complain_error(command: str, item: str, exc: IRIError) -> None:
     if isinstance(exc, InvalidIRI):
-        for line in _report(item, exc.violations):
+        for line in report(item, exc.violations):
             _complain(line)
     else:
-        _complain(f"iri {command}: {_shown(item)}: {exc}")
+        _complain(f"iri {command}: {shown(item)}: {exc}")
 
 
 # -- input ---------------------------------------------------------------------------------
@@ -167,15 +115,6 @@ def _items(args: argparse.Namespace, name: str = "items") -> Iterable[str]:
     return given if given else _stdin_lines()
 
 
-def _function(module: str, name: str) -> Callable[..., Any]:
-    """Import ``iri.<module>.<name>`` lazily; raise _UnavailableError when it is not there."""
-    try:
-        found = getattr(importlib.import_module(f"iri.{module}"), name)
-    except (ImportError, AttributeError) as exc:
-        raise _UnavailableError(f"iri.{module}.{name} ({exc})") from exc
-    return cast(Callable[..., Any], found)
-
-
 # -- subcommands ---------------------------------------------------------------------------
 
 
@@ -193,7 +132,7 @@ def _cmd_check(args: argparse.Namespace) -> int:
                 {"input": item, "valid": valid, "violations": [v.to_dict() for v in violations]}
             )
         elif violations or not args.quiet:
-            for line in _report(item, violations):
+            for line in report(item, violations):
                 _emit(line)
     return status
 
@@ -212,10 +151,10 @@ def _parsed(
 def _parse_lines(item: str, rule: str, zone_id: str) -> tuple[bool, list[str]]:
     """Human ``parse`` output of one item: the check report, then the components."""
     parts, violations = _parsed(item, rule, zone_id)
-    lines = _report(item, violations)
+    lines = report(item, violations)
     if parts is None:
         return False, lines
-    indent = " " * _STATUS_WIDTH
+    indent = " " * STATUS_WIDTH
     for name in _COMPONENTS:
         value = parts[name]
         # '"' is never allowed in an IRI, so a quoted value cannot be confused with "(absent)".
@@ -290,33 +229,30 @@ def _base(args: argparse.Namespace) -> str | None:
 
 
 def _cmd_resolve(args: argparse.Namespace) -> int:
-    resolve = _function("resolve", "resolve")
     base = _base(args)
     if base is None:
         return EXIT_FAILED
 
     def one(reference: str) -> str:
         iri.parse(reference)  # resolution validates nothing: refuse invalid references
-        return cast(str, resolve(base, reference))
+        return iri.resolve(base, reference)
 
     return _each(args, _items(args), lambda r: {"base": base, "reference": r}, one)
 
 
 def _cmd_relativize(args: argparse.Namespace) -> int:
-    relativize = _function("resolve", "relativize")
     base = _base(args)
     if base is None:
         return EXIT_FAILED
 
     def one(target: str) -> str:
         iri.parse(target, rule=iri.Rule.IRI)
-        return cast(str, relativize(target, base))
+        return iri.relativize(target, base)
 
     return _each(args, _items(args), lambda t: {"base": base, "target": t}, one)
 
 
 def _cmd_to_uri(args: argparse.Namespace) -> int:
-    to_uri = _function("convert", "to_uri")
     if args.charset is not None:
         try:
             codecs.lookup(args.charset)
@@ -325,36 +261,32 @@ def _cmd_to_uri(args: argparse.Namespace) -> int:
             return EXIT_USAGE
 
     def one(text: str) -> str:
-        return cast(str, to_uri(text, host=args.host, charset=args.charset))
+        return iri.to_uri(text, host=args.host, charset=args.charset)
 
     return _each(args, _items(args), lambda t: {"input": t}, one)
 
 
 def _cmd_to_iri(args: argparse.Namespace) -> int:
-    to_iri = _function("convert", "to_iri")
-    return _each(args, _items(args), lambda t: {"input": t}, lambda t: cast(str, to_iri(t)))
+    return _each(args, _items(args), lambda t: {"input": t}, iri.to_iri)
 
 
 def _cmd_normalize(args: argparse.Namespace) -> int:
-    normalize = _function("normalize", "normalize")
-    key = _function("normalize", "key") if args.unique else None
-    seen: set[object] = set()  # one comparison key per distinct item, nothing more
+    seen: set[str] = set()  # one comparison key per distinct item, nothing more
 
     def one(text: str) -> str | None:
-        if key is not None:
-            k = key(text, args.level)
+        if args.unique:
+            k = iri.key(text, args.level)
             if k in seen:
                 return None
             seen.add(k)
-        return cast(str, normalize(text, level=args.level))
+        return iri.normalize(text, level=args.level)
 
     return _each(args, _items(args), lambda t: {"input": t}, one)
 
 
 def _cmd_compare(args: argparse.Namespace) -> int:
-    equivalent = _function("normalize", "equivalent")
     try:
-        same = bool(equivalent(args.a, args.b, level=args.level))
+        same = iri.equivalent(args.a, args.b, level=args.level)
     except IRIError as exc:
         _complain(f"iri compare: {exc}")
         return EXIT_USAGE
@@ -392,8 +324,8 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     _emit("")
     counts = dict.fromkeys(("ok", "warning", "invalid"), 0)
     for item in _sample():
-        lines = _report(item, iri.check(item))
-        counts[lines[0][:_STATUS_WIDTH].strip()] += 1
+        lines = report(item, iri.check(item))
+        counts[lines[0][:STATUS_WIDTH].strip()] += 1
         for line in lines:
             _emit(line)
     ok, warned, invalid = counts["ok"], counts["warning"], counts["invalid"]
@@ -406,21 +338,19 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         _emit(line)
 
     base = "http://résumé.example.org/東京/駅?q=ü"
-    demos: list[tuple[str, str, str, tuple[str, ...]]] = [
-        ("resolve", "resolve", f"resolve '{base}'", ("../大阪", "?q=ö", "#出口", "//例え.jp/")),
-        ("convert", "to_uri", "to-uri", ("http://résumé.example.org/東京?q=ü",)),
-        ("normalize", "normalize", "normalize", ("HTTP://Résumé.example.org:80/%7e/./東京",)),
-    ]
-    for module, name, shown, items in demos:
-        _emit(f"\n$ iri {shown} {' '.join(repr(i) for i in items)}")
-        try:
-            func = _function(module, name)
-        except _UnavailableError:
-            _emit(f"(iri.{module} is not part of this version yet)")
-            continue
+    demos: list[tuple[str, Callable[[str], str], tuple[str, ...]]] = [
+        (f"resolve '{base}'", lambda r: iri.resolve(base, r),
+         ("../大阪", "?q=ö", "#出口", "//例え.jp/")),
+        ("to-uri", iri.to_uri, ("http://résumé.example.org/東京?q=ü",)),
+        ("to-iri", iri.to_iri, ("http://xn--rsum-bpad.example.org/%E6%9D%B1%E4%BA%AC%E2%80%AE",)),
+        ("normalize --level scheme", lambda t: iri.normalize(t, level="scheme"),
+         ("HTTP://Résumé.example.org:80/%7e/./東京",)),
+    ]  # fmt: skip
+    for shown_command, func, items in demos:
+        _emit(f"\n$ iri {shown_command} {' '.join(repr(i) for i in items)}")
         for item in items:
             try:
-                _emit(func(base, item) if module == "resolve" else func(item))
+                _emit(func(item))
             except IRIError as exc:
                 _emit(f"{item}: {exc}")
     return EXIT_OK
@@ -535,9 +465,6 @@ def main(argv: list[str] | None = None) -> int:
     try:
         status = cast(int, args.func(args))
         sys.stdout.flush()
-    except _UnavailableError as exc:
-        _complain(f"iri {args.command}: not available in this version: {exc}")
-        return EXIT_USAGE
     except BrokenPipeError:
         _silence_stdout()
         return EXIT_BROKEN_PIPE

@@ -39,62 +39,19 @@ class InvalidIRI(IRIError):  # noqa: N818 (public name fixed by the API contract
         return tuple(v for v in self.violations if v.severity == "error")
 
     def _render(self) -> str:
+        from iri._report import caret, shown
+
         errors = self.errors or self.violations
+        head = f"invalid {self.rule}" if self.rule else "invalid IRI"
         if not errors:
-            return f"invalid {self.rule or 'IRI'}: {self.text!r}"
+            return f"{head}: {self.text!r}"
         first = errors[0]
-        start, end = first.span
-        # Render the text with control characters made visible, so the caret lines up.
-        shown = "".join(_visible(c) for c in self.text)
-        prefix = "".join(_visible(c) for c in self.text[:start])
-        marked = "".join(_visible(c) for c in self.text[start:end]) or " "
-        caret = " " * len(prefix) + "^" * max(1, len(marked))
         more = len(errors) - 1
         tail = f" (and {more} more error{'s' if more > 1 else ''})" if more else ""
-        head = f"invalid {self.rule}" if self.rule else "invalid IRI"
         return (
             f"{head}: {first.message} [{first.code}, {first.section}]{tail}\n"
-            f"    {shown}\n    {caret}"
+            f"    {shown(self.text)}\n{caret(self.text, first.span, 4)}"
         )
-
-
-def _visible(char: str) -> str:
-    """Return a one-cell stand-in for characters that would break the caret line."""
-    code = ord(char)
-    if code < 0x20:
-        return chr(0x2400 + code)  # CONTROL PICTURES block
-    if code == 0x7F:
-        return "\u2421"
-    if 0x80 <= code < 0xA0 or code in _INVISIBLE or _is_private(code):
-        return "\ufffd"
-    return char
-
-
-def _is_private(code: int) -> bool:
-    """Private use and tag characters have no agreed glyph: show a stand-in.
-
-    (Variation selectors U+E0100-E01EF, though in 3987bis's iprivate, are combining marks
-    that render with their base character, so they are left alone.)
-    """
-    return 0xE000 <= code <= 0xF8FF or 0xE0000 <= code <= 0xE007F or code >= 0xF0000
-
-
-# Bidi controls and other zero-width format characters: shown as U+FFFD in the caret line
-# so that they neither reorder the line nor vanish from it.
-_INVISIBLE = frozenset(
-    [
-        0x061C,
-        0x200B,
-        0x200C,
-        0x200D,
-        0x200E,
-        0x200F,
-        0x2060,
-        0xFEFF,
-        *range(0x202A, 0x202F),
-        *range(0x2066, 0x206A),
-    ]
-)
 
 
 class IDNAError(IRIError):

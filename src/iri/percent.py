@@ -34,6 +34,7 @@ __all__ = [
     "encode_non_ascii",
     "encode_octets",
     "may_decode",
+    "utf8_errors",
 ]
 
 # Capturing groups: ``split`` returns literal, run, literal, run, ..., literal.
@@ -192,6 +193,44 @@ def decode_utf8(octets: bytes) -> str | None:
         return octets.decode("utf-8")
     except UnicodeDecodeError:
         return None
+
+
+def utf8_errors(octets: bytes) -> list[tuple[int, int, bool]]:
+    """Return ``(index, length, overlong)`` for each ill-formed part of ``octets``.
+
+    The ill-formed octets are those CPython's RFC 3629 decoder rejects (its
+    ``surrogateescape`` handler turns each into U+DC80-DCFF). A rejected octet and the
+    rejected continuation octets (80-BF) right after it form one part; the part is an
+    *overlong* form when it starts with ``C0``/``C1``, ``E0 80-9F`` or ``F0 80-8F``
+    (RFC 3629 3: "Implementations of the decoding algorithm above MUST protect against
+    decoding invalid sequences", such as ``C0 80`` for NUL).
+
+    >>> utf8_errors(bytes.fromhex("61 c0af 62 e9"))
+    [(1, 2, True), (4, 1, False)]
+    >>> utf8_errors(bytes.fromhex("eda080")), utf8_errors("é".encode())
+    ([(0, 3, False)], [])
+    """
+    if octets.isascii():
+        return []
+    errors: list[tuple[int, int, bool]] = []
+    at = 0  # byte offset of the current character
+    for ch in octets.decode("utf-8", "surrogateescape"):
+        cp = ord(ch)
+        if not 0xDC80 <= cp <= 0xDCFF:
+            at += len(ch.encode("utf-8"))
+            continue
+        byte = cp - 0xDC00
+        last = errors[-1] if errors else None
+        if last is not None and last[0] + last[1] == at and 0x80 <= byte <= 0xBF:
+            errors[-1] = (last[0], last[1] + 1, last[2])  # a continuation of that part
+        else:
+            nxt = octets[at + 1] if at + 1 < len(octets) else 0
+            overlong = byte in (0xC0, 0xC1) or (
+                (byte == 0xE0 and 0x80 <= nxt <= 0x9F) or (byte == 0xF0 and 0x80 <= nxt <= 0x8F)
+            )
+            errors.append((at, 1, overlong))
+        at += 1
+    return errors
 
 
 def _decode_run(run: str, in_query: bool) -> str:
