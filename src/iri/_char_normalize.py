@@ -11,7 +11,7 @@ Normalization must not change the structure of the reference: NFKC maps U+2105 t
 "c/o", U+FF03 to "#" and U+FF05 to "%", and NFC composes "=" + U+0338 into U+2260.
 Each run between two delimiters (or percent-encodings) is therefore normalized on its
 own, and every ASCII character other than ``unreserved`` that a run produces is
-percent-encoded (reading in docs/notes/normalize.md).
+percent-encoded (reading in docs/rationale.md).
 """
 
 from __future__ import annotations

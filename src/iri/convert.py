@@ -6,7 +6,7 @@ components back "using the original punctuation that delimited the IRI component
 IRI references only (every URI reference is one) and raise :class:`iri.InvalidIRI`
 otherwise. Liberal inputs (LEIRI, HREF) are a separate, explicit step.
 
-Every reading of the specification made here is in docs/notes/convert.md.
+Every reading of the specification made here is in docs/rationale.md.
 """
 
 from __future__ import annotations
@@ -154,7 +154,7 @@ def _host_to_uri(host: str, mode: HostMapping, use_idna: bool) -> str:
         return encode_non_ascii(host)  # 3.4.1
     if host.isascii() and (mode is HostMapping.AUTO or "%" not in host):
         # Already a URI host. AUTO keeps the mapping "an identity transformation for
-        # URIs" (RFC 3987 3.1); see docs/notes/convert.md.
+        # URIs" (RFC 3987 3.1); see docs/rationale.md.
         return host
     # 3.4.2: "If there is any percent-encoding, and the corresponding octets all
     # represent valid UTF-8 octet sequences, then convert these back to Unicode character

@@ -11,7 +11,7 @@ label". RFC 3987 3.1 asks for ``UseSTD3ASCIIRules`` off ("set to FALSE", as corr
 
 and, for non-ASCII labels, the IDNA2008 code point classes of the `idna` package (PVALID,
 CONTEXTJ, CONTEXTO), which is stricter than UTS #46's "valid" status (see
-docs/notes/convert.md). This module's name shadows nothing: ``import idna`` below is the
+docs/rationale.md). This module's name shadows nothing: ``import idna`` below is the
 PyPI package (absolute imports). The built-in ``idna`` codec (IDNA2003) is never used.
 
 Results are cached per host (a bounded LRU cache), failures included.

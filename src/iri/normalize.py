@@ -15,7 +15,7 @@ rungs first:
 
 Character normalization (5.3.2.2, NFC/NFKC) is never applied unless asked for: "IRIs
 already in Unicode MUST NOT be normalized". Every reading of the specification made
-here, with the quote, is in docs/notes/normalize.md.
+here, with the quote, is in docs/rationale.md.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ from iri._grammar import (
 from iri.errors import IDNAError, InvalidIRI, IRIError
 from iri.percent import decode
 from iri.reference import recompose
-from iri.resolve import remove_dot_segments
+from iri.resolve import remove_dot_segments, write_path_without_authority
 
 __all__ = ["CharacterNormalization", "Equivalences", "Level", "equivalent", "key", "normalize"]
 
@@ -137,7 +137,7 @@ def _dns_host(host: str) -> str:
 
     Left as it is (already syntax-normalized) when it cannot be mapped: an encoding that
     stays is an octet no DNS name can hold (3987bis 3.4.2: "leave the entire field as
-    is"), and an IDNA failure is not ours to report here (docs/notes/normalize.md).
+    is"), and an IDNA failure is not ours to report here (docs/rationale.md).
     """
     if not host or "%" in host or (host.isascii() and _ACE not in host):
         return host  # ASCII hosts are lowercase already (syntax level)
@@ -169,7 +169,7 @@ def _port(port: str, scheme: str | None) -> str | None:
     """RFC 3986 6.2.3 / 3.2.3: an empty port or the scheme's default is elided.
 
     The port is a number "in decimal" (3.2.3), so leading zeros do not change it: "080"
-    is port 80 (docs/notes/normalize.md).
+    is port 80 (docs/rationale.md).
     """
     value = port.lstrip("0") or ("0" if port else "")
     if not value or value == schemes.DEFAULT_PORTS.get(scheme or ""):
@@ -273,10 +273,8 @@ def _normalize(
     # would give to remove_dot_segments (RFC 3986 5.2.2): not relative-path references.
     if scheme is not None or authority is not None or path.startswith("/"):
         path = remove_dot_segments(path)
-        if authority is None and path.startswith("//"):
-            # As iri.resolve does (docs/notes/resolve.md): "scheme:" + "//bar" would
-            # re-parse with the authority "bar"; "/.//bar" keeps it a path.
-            path = "/." + path
+        if authority is None:
+            path = write_path_without_authority(path)
 
     if scheme_level:
         # 5.3.3 Scheme-Based Normalization.

@@ -45,7 +45,7 @@ _PCT_RUN: Final = re.compile(r"(%[0-9A-Fa-f][0-9A-Fa-f](?:%[0-9A-Fa-f][0-9A-Fa-f
 
 #: Code points inside ``ucschar``/``iprivate`` that URI-to-IRI conversion leaves
 #: percent-encoded (3987bis 4.2 step 4: "characters that are not appropriate according to
-#: Section 2.2 and Section 5.1"). Read in docs/notes/convert.md:
+#: Section 2.2 and Section 5.1"). Read in docs/rationale.md:
 #:
 #: * the bidi formatting characters: RFC 3987 4.1 "IRIs MUST NOT contain bidirectional
 #:   formatting characters" (our reading includes ALM and the isolates, see _grammar);

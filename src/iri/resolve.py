@@ -10,7 +10,7 @@ is the base's scheme (``http:g`` stays ``http:g``). Nothing is validated here: b
 strings are split by RFC 3986 Appendix B (:func:`iri._split.split`), which never fails;
 check them with ``iri.check`` first when they come from untrusted input.
 
-Two readings are ours (quotes and reasons in ``docs/notes/resolve.md``):
+Two readings are ours (quotes and reasons in ``docs/rationale.md``):
 
 * The base must have a scheme (RFC 3986 5.1: "A base URI must conform to the
   <absolute-URI> syntax rule"), otherwise :class:`~iri.errors.ResolutionError`. A fragment
@@ -29,7 +29,7 @@ from __future__ import annotations
 from iri._split import split
 from iri.errors import ResolutionError
 
-__all__ = ["relativize", "remove_dot_segments", "resolve"]
+__all__ = ["relativize", "remove_dot_segments", "resolve", "write_path_without_authority"]
 
 _DOTS = frozenset((".", ".."))
 
@@ -98,6 +98,21 @@ def remove_dot_segments(path: str) -> str:
     if out:
         return head + "/" + "/".join(out)
     return head
+
+
+def write_path_without_authority(path: str) -> str:
+    """Return ``path`` in a form that reads back as a path when no authority precedes it.
+
+    RFC 3986 3.3: "If a URI does not contain an authority component, then the path cannot
+    begin with two slash characters". A path such as ``//bar`` (which resolution and
+    ``remove_dot_segments`` can produce from ``/..//bar``) would re-parse as an authority;
+    ``/.//bar`` is the same path after dot-segment removal and stays a path (our reading,
+    ``docs/rationale.md``).
+
+    >>> write_path_without_authority("//bar"), write_path_without_authority("/a//b")
+    ('/.//bar', '/a//b')
+    """
+    return "/." + path if path.startswith("//") else path
 
 
 def resolve(base: str, reference: str) -> str:
@@ -172,11 +187,7 @@ def resolve(base: str, reference: str) -> str:
     # 5.2.2: T.authority = Base.authority; T.scheme = Base.scheme. 5.3: recomposition.
     if b_authority is not None:
         return b_scheme + "://" + b_authority + t_path + reference[end:]
-    if t_path.startswith("//"):
-        # Ours (docs/notes/resolve.md): "scheme:" + "//bar" would re-parse with
-        # authority "bar"; "scheme:/.//bar" keeps it a path.
-        t_path = "/." + t_path
-    return b_scheme + ":" + t_path + reference[end:]
+    return b_scheme + ":" + write_path_without_authority(t_path) + reference[end:]
 
 
 def _resolve_parsed(b_scheme: str, reference: str) -> str:
@@ -187,11 +198,9 @@ def _resolve_parsed(b_scheme: str, reference: str) -> str:
     t_path = remove_dot_segments(r_path)
     result = b_scheme + ":" if r_scheme is None else r_scheme + ":"
     if r_authority is not None:
-        result += "//" + r_authority
-    elif t_path.startswith("//"):
-        # Ours (docs/notes/resolve.md): see resolve().
-        t_path = "/." + t_path
-    result += t_path
+        result += "//" + r_authority + t_path
+    else:
+        result += write_path_without_authority(t_path)
     # 5.2.2: T.query = R.query; T.fragment = R.fragment. 5.3: written when defined.
     if r_query is not None:
         result += "?" + r_query
@@ -289,7 +298,7 @@ def relativize(target: str, base: str) -> str:
             candidates.append(_relative_path(directory, path) + tail)
             if path.startswith("/"):
                 # RFC 3986 4.2: absolute-path reference; "/." keeps "//x" a path.
-                candidates.append(("/." + path if path.startswith("//") else path) + tail)
+                candidates.append(write_path_without_authority(path) + tail)
         if t_authority is not None:
             # RFC 3986 4.2: network-path reference "//" authority path.
             candidates.append("//" + t_authority + t_path + tail)

@@ -75,7 +75,7 @@ def reference(draw: st.DrawFn) -> str:
 def _guarded(
     parts: tuple[str | None, str | None, str, str | None, str | None],
 ) -> tuple[str | None, str | None, str, str | None, str | None]:
-    """The oracle's components with our documented "/." guard applied (docs/notes)."""
+    """The oracle's components with our documented "/." guard applied (docs/rationale.md)."""
     t_scheme, t_authority, t_path, t_query, t_fragment = parts
     if t_authority is None and t_path.startswith("//"):
         t_path = "/." + t_path

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import doctest
 import tomllib
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-import iri._char_normalize
-import iri.normalize
 from iri import is_valid
 from iri.errors import InvalidIRI, IRIError
 from iri.normalize import (
@@ -206,9 +203,3 @@ def test_iprivate_is_decoded_in_the_query_only() -> None:
     assert normalize("http://a/?%ee%80%80") == "http://a/?\ue000"
     assert normalize("http://a/%ee%80%80") == "http://a/%EE%80%80"
     assert normalize("http://a/#%ee%80%80") == "http://a/#%EE%80%80"
-
-
-def test_doctests() -> None:
-    for module in (iri.normalize, iri._char_normalize):
-        failed, attempted = doctest.testmod(module)
-        assert attempted and not failed, module.__name__

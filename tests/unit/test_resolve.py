@@ -118,7 +118,7 @@ def test_iri_resolution(base: str, reference: str, expected: str) -> None:
 
 CORNER_CASES = [
     # The literal 5.2.2 result is path "//bar" without authority; 5.3 would write
-    # "scheme://bar" (authority "bar"). We write "/." in front (docs/notes/resolve.md).
+    # "scheme://bar" (authority "bar"). We write "/." in front (docs/rationale.md).
     ("scheme:", "/..//bar", "scheme:/.//bar"),
     ("scheme:", "/.//bar", "scheme:/.//bar"),
     ("scheme:a", "a/..//bar", "scheme:/.//bar"),
