@@ -12,7 +12,7 @@ from typing import Any, Final, final
 
 from iri._check import check
 from iri._grammar import BAD_PERCENT, Rule, ZoneID, reference_pattern
-from iri.errors import InvalidIRI
+from iri.errors import InvalidIRI, IRIError
 
 __all__ = ["IRIReference", "parse"]
 
@@ -78,7 +78,7 @@ class IRIReference(tuple[str, ...]):
 
         Keys: scheme, userinfo, host, port, path, query, fragment. A userinfo or port
         needs a host; ``host=None`` removes the whole authority. Raises
-        :class:`iri.InvalidIRI` when the result is not valid and :class:`ValueError` when the
+        :class:`iri.InvalidIRI` when the result is not valid and :class:`iri.IRIError` when the
         components cannot be written so that they read back the same (e.g. ``path="x"``
         after a host).
         """
@@ -96,7 +96,7 @@ class IRIReference(tuple[str, ...]):
         # segment with ":" would read as a scheme): such values cannot be represented.
         parts["path"] = path
         if result.components() != parts:
-            raise ValueError(
+            raise IRIError(
                 f"these components cannot be written as one reference: {parts!r} "
                 f"would read back as {result.components()!r}"
             )
@@ -167,7 +167,7 @@ def recompose(
 ) -> str:
     """Recompose components into text (RFC 3986 5.3); absent parts get no delimiter."""
     if host is None and (userinfo is not None or port is not None):
-        raise ValueError("a userinfo or port needs a host")
+        raise IRIError("a userinfo or port needs a host")
     out = []
     if scheme is not None:
         out.append(scheme + ":")
