@@ -20,6 +20,7 @@ from strategies import (  # type: ignore[import-not-found]
 )
 
 from iri import InvalidIRI, Rule, ZoneID, check, is_valid, parse, split
+from iri._check import explain
 from iri.reference import IRIReference
 
 FIELDS = ("scheme", "userinfo", "host", "port", "path", "query", "fragment")
@@ -107,6 +108,27 @@ def test_parse_raises_only_invalid_iri(text: str, rule: Rule) -> None:
 @given(text=texts, rule=st.sampled_from(RULES))
 def test_is_valid_equals_no_error_in_check(text: str, rule: Rule) -> None:
     assert is_valid(text, rule=rule) == (not _has_error(text, rule))
+    assert is_valid(text, rule=rule) == (
+        not any(v.severity == "error" for v in explain(text, rule=rule))
+    )
+
+
+#: ASCII references, valid or nearly so: the texts check()'s fast path looks at.
+plain_ascii = st.one_of(
+    reference(Rule.URI_REFERENCE),
+    mutated(Rule.URI_REFERENCE),
+    st.text(alphabet="aAzZ09:/?#[]@.%-_~!$&'()*+,;=", max_size=40),
+)
+
+
+@_settings(1000)
+@given(
+    text=st.one_of(plain_ascii, texts),
+    rule=st.sampled_from(RULES),
+    zone_id=st.sampled_from(list(ZoneID)),
+)
+def test_check_fast_path_equals_the_transcription(text: str, rule: Rule, zone_id: ZoneID) -> None:
+    assert check(text, rule=rule, zone_id=zone_id) == explain(text, rule=rule, zone_id=zone_id)
 
 
 @_settings(200)

@@ -204,3 +204,24 @@ def test_invalid_scheme_then_authority(text: str) -> None:
     assert not is_valid(text)
     assert "colon-in-first-segment" in codes(text)
     assert "invalid-port" not in codes("1a://b:x/c")
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("HTTP://a/", "uppercase-scheme"),
+        ("http://A/", "uppercase-host"),
+        ("http://u:p@a/", "password-in-userinfo"),
+        ("http://a:/", "empty-port"),
+        ("http://a:80/", "default-port"),
+        ("http://a/./b", "dot-segment"),
+        ("http://a/b/..", "dot-segment"),
+        ("/..", "dot-segment"),
+        ("http://a/%7e", "lowercase-percent-encoding"),
+    ],
+)
+def test_the_fast_path_does_not_hide_ascii_warnings(text: str, code: str) -> None:
+    from iri._check import explain
+
+    assert code in [v.code for v in check(text)]
+    assert check(text) == explain(text)
