@@ -116,4 +116,4 @@ def default_port(scheme: str | None) -> str | None:
 
 def uses_dns(scheme: str | None) -> bool:
     """Return whether hosts of ``scheme`` (case-insensitive) are DNS host names."""
-    return bool(scheme) and scheme.lower() in DNS_HOST_SCHEMES  # type: ignore[union-attr]
+    return scheme is not None and scheme.lower() in DNS_HOST_SCHEMES
