@@ -24,6 +24,7 @@ from iri._grammar import (
     BIDI_FORMATTING,
     IPV6ADDRZ,
     IRI_CLASSES,
+    PCT_ENCODED_RUN,
     SCHEME,
     UNRESERVED,
     URI_CLASSES,
@@ -42,7 +43,6 @@ from iri.violations import Code, Violation, describe_char
 __all__ = ["check", "explain", "is_valid"]
 
 _SCHEME_RE = re.compile(SCHEME)
-_PCT_RUN = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
 _LOWER_HEX = re.compile(r"%(?:[0-9A-Fa-f][a-f]|[a-f][0-9A-Fa-f])")
 _UPPER_ASCII = re.compile(r"[A-Z]+")
 _DIGITS = re.compile(r"[0-9]*+")
@@ -231,7 +231,7 @@ class _Checker:
         self.chars("host", start, end, self.c.reg_name)
         # The hex digits of a percent-encoding are not letters of the name: RFC 3986 2.1
         # wants them uppercase (lowercase-percent-encoding covers them).
-        if _UPPER_ASCII.search(_PCT_RUN.sub("", host) if "%" in host else host):
+        if _UPPER_ASCII.search(PCT_ENCODED_RUN.sub("", host) if "%" in host else host):
             self.add(
                 Code.UPPERCASE_HOST,
                 "host",
@@ -300,7 +300,7 @@ class _Checker:
     def percent_encodings(self, components: list[tuple[str, int, int]]) -> None:
         """Warnings on well-formed percent-encodings: case, unreserved, UTF-8."""
         text = self.text
-        for m in _PCT_RUN.finditer(text):
+        for m in PCT_ENCODED_RUN.finditer(text):
             comp = _component_at(components, m.start())
             for lm in _LOWER_HEX.finditer(text, m.start(), m.end()):
                 self.add(

@@ -271,6 +271,8 @@ def ip_literal(zone_id: ZoneID) -> str:
 
 #: A "%" that does not start a pct-encoded ("%" HEXDIG HEXDIG), RFC 3986 2.1.
 BAD_PERCENT = re.compile(r"%(?![0-9A-Fa-f]{2})")
+#: A run of pct-encoded: 1*( "%" HEXDIG HEXDIG ), RFC 3986 2.1.
+PCT_ENCODED_RUN = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
 
 _NEVER = "(?!)"  # a group that never matches: keeps every pattern's groups identical
 

@@ -20,6 +20,7 @@ from iri import idna, schemes
 from iri._check import check
 from iri._grammar import (
     BAD_PERCENT,
+    PCT_ENCODED_RUN,
     SUB_DELIMS,
     UNRESERVED,
     Rule,
@@ -82,7 +83,6 @@ _UCS_CODECS: Final = frozenset(
 #: reg-name = *( unreserved / pct-encoded / sub-delims )   (RFC 3986 3.2.2)
 _NOT_REG_NAME: Final = re.compile(char_class(UNRESERVED + SUB_DELIMS, negate=True))
 _NON_ASCII: Final = re.compile(r"[^\x00-\x7f]+")
-_PCT_RUN: Final = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
 _ACE: Final = "xn--"
 _OCTETS: Final = tuple(
     chr(b) if chr(b) in UNRESERVED else encode_octets(bytes((b,))) for b in range(256)
@@ -184,7 +184,7 @@ def _decode_host(host: str) -> str | None:
     """Decode every ``%HH`` run of ``host`` as strict UTF-8, or ``None`` if one is not."""
     parts: list[str] = []
     last = 0
-    for m in _PCT_RUN.finditer(host):
+    for m in PCT_ENCODED_RUN.finditer(host):
         text = decode_utf8(bytes.fromhex(m.group().replace("%", "")))
         if text is None:
             return None
