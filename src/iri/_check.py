@@ -228,7 +228,10 @@ class _Checker:
                     f"{host!r} is neither an IPv6address nor an IPvFuture (RFC 3986 3.2.2)",
                 )
             return
+        errors_before = len(self.out)
         self.chars("host", start, end, self.c.reg_name)
+        if len(self.out) == errors_before:
+            self.dns_syntax(host, start)
         # The hex digits of a percent-encoding are not letters of the name: RFC 3986 2.1
         # wants them uppercase (lowercase-percent-encoding covers them).
         if _UPPER_ASCII.search(PCT_ENCODED_RUN.sub("", host) if "%" in host else host):
@@ -239,6 +242,40 @@ class _Checker:
                 end,
                 f"host {host!r} has uppercase letters; registered names should be lowercase",
             )
+
+    def dns_syntax(self, host: str, start: int) -> None:
+        """RFC 3986 3.2.2: "URI producers should use names that conform to the DNS syntax
+        ... and should limit these names to no more than 255 characters in length."
+
+        Checked for US-ASCII names without percent-encodings (a non-ASCII or encoded name
+        is an IDN: whether it maps to DNS syntax is up to IDNA, see :func:`iri.to_uri`).
+        """
+        if not host or not host.isascii() or "%" in host:
+            return
+        if len(host) > _DNS_MAX:
+            self.add(
+                Code.REG_NAME_TOO_LONG,
+                "host",
+                start,
+                start + len(host),
+                f"the host name has {len(host)} characters; names should have no more "
+                f"than {_DNS_MAX}",
+            )
+        labels = host.split(".")
+        if len(labels) > 1 and labels[-1] == "":
+            labels.pop()  # a final dot: the root label
+        offset = start
+        for label in labels:
+            if not _LDH_LABEL.fullmatch(label):
+                self.add(
+                    Code.REG_NAME_NOT_DNS,
+                    "host",
+                    offset,
+                    offset + len(label),
+                    f"label {label!r} is not in DNS syntax (1 to 63 letters, digits or "
+                    "hyphens, no hyphen first or last)",
+                )
+            offset += len(label) + 1
 
     def port(self, port: str, start: int, scheme: str | None) -> None:
         """port = *DIGIT"""
@@ -416,6 +453,16 @@ def check(
     return explain(text, rule=rule, zone_id=zone_id)
 
 
+#: DNS preferred name syntax (RFC 1034 3.5, RFC 1123 2.1): a label has 1 to 63 letters,
+#: digits and hyphens, and neither starts nor ends with a hyphen; a name has at most 255
+#: characters (RFC 3986 3.2.2) and may end with the root's dot.
+_LDH_LABEL = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?")
+_DNS_NAME = re.compile(
+    r"(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*"
+    r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.?"
+)
+_DNS_MAX = 255
+
 # Dot-segments anywhere in a path ("." or ".." between slashes or at either end).
 _DOT_SEGMENT = re.compile(r"(?:\A|/)\.\.?+(?=/|\Z)")
 
@@ -437,7 +484,9 @@ def _plainly_fine(text: str, rule: Rule, zone_id: ZoneID) -> bool:
     return (
         (userinfo is None or ":" not in userinfo)
         and (scheme is None or _UPPER_ASCII.search(scheme) is None)
-        and (host is None or _UPPER_ASCII.search(host) is None)
+        # a lowercase DNS name (or no name at all) draws neither uppercase-host nor the
+        # DNS syntax warnings
+        and (not host or (len(host) <= _DNS_MAX and _DNS_NAME.fullmatch(host) is not None))
     )
 
 

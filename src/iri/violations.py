@@ -55,6 +55,8 @@ class Code(StrEnum):
     DEFAULT_PORT = "default-port"
     UPPERCASE_SCHEME = "uppercase-scheme"
     UPPERCASE_HOST = "uppercase-host"
+    REG_NAME_NOT_DNS = "reg-name-not-dns"
+    REG_NAME_TOO_LONG = "reg-name-too-long"
     PASSWORD_IN_USERINFO = "password-in-userinfo"
     JOINER_OUT_OF_CONTEXT = "joiner-out-of-context"
     PRIVATE_USE_CHARACTER = "private-use-character"
@@ -219,6 +221,18 @@ REGISTRY: Final = MappingProxyType(
             "RFC 3986 3.2.2",
             "Producers should use lowercase for registered names and hexadecimal addresses.",
             "http://Example.ORG/",
+        ),
+        Code.REG_NAME_NOT_DNS: CodeInfo(
+            _W,
+            "RFC 3986 3.2.2",
+            "URI producers should use names that conform to the DNS syntax.",
+            "http://my_host.example/",
+        ),
+        Code.REG_NAME_TOO_LONG: CodeInfo(
+            _W,
+            "RFC 3986 3.2.2",
+            "Registered names should have no more than 255 characters.",
+            "http://" + "a." * 128 + "example/",
         ),
         Code.PASSWORD_IN_USERINFO: CodeInfo(
             _W,

@@ -225,3 +225,43 @@ def test_the_fast_path_does_not_hide_ascii_warnings(text: str, code: str) -> Non
 
     assert code in [v.code for v in check(text)]
     assert check(text) == explain(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "spans"),
+    [
+        ("http://my_host.example/", [(7, 14)]),
+        ("http://-a.example/", [(7, 9)]),
+        ("http://a-.example/", [(7, 9)]),
+        ("http://a..b/", [(9, 9)]),
+        ("http://" + "a" * 64 + ".com/", [(7, 71)]),
+    ],
+)
+def test_reg_name_not_in_dns_syntax_is_a_warning(text: str, spans: list[tuple[int, int]]) -> None:
+    found = [v for v in check(text) if v.code == Code.REG_NAME_NOT_DNS]
+    assert [v.span for v in found] == spans
+    assert all(v.severity == "warning" and v.component == "host" for v in found)
+    assert is_valid(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "http://example.com./",
+        "http://127.0.0.1/",
+        "http://256.1.1.1/",
+        "http://" + "a" * 63 + ".com/",
+        "file:///etc/hosts",
+        "http://r%C3%A9sum%C3%A9.example/",  # encoded: an IDN, IDNA's business
+        "http://résumé_x.example/",  # non-ASCII: an IDN
+    ],
+)
+def test_dns_names_and_idns_draw_no_dns_syntax_warning(text: str) -> None:
+    assert not [v for v in check(text) if v.code in (Code.REG_NAME_NOT_DNS, Code.REG_NAME_TOO_LONG)]
+
+
+def test_reg_name_longer_than_255_characters() -> None:
+    host = ".".join(["a" * 50] * 6)  # 305 characters, every label fine
+    found = [v for v in check(f"http://{host}/") if v.code == Code.REG_NAME_TOO_LONG]
+    assert [v.span for v in found] == [(7, 7 + len(host))]
+    assert check("http://" + ".".join(["a" * 50] * 5) + "/") == []  # 254 characters
