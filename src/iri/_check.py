@@ -34,13 +34,14 @@ from iri._grammar import (
     ip_literal,
     is_iprivate,
     is_ucschar,
-    reference_pattern,
+    pattern_for,
 )
 from iri._split import split_authority, split_with_spans
+from iri.errors import InvalidIRI
 from iri.percent import utf8_errors
 from iri.violations import Code, Violation, describe_char
 
-__all__ = ["check", "explain", "is_valid"]
+__all__ = ["check", "explain", "invalid", "is_iri_reference", "is_valid"]
 
 _SCHEME_RE = re.compile(SCHEME)
 _LOWER_HEX = re.compile(r"%(?:[0-9A-Fa-f][a-f]|[a-f][0-9A-Fa-f])")
@@ -60,8 +61,29 @@ def is_valid(
     >>> is_valid("http://example.org/\\u202e", rule="IRI")
     False
     """
-    m = reference_pattern(Rule(rule), ZoneID(zone_id)).fullmatch(text)
+    m = pattern_for(rule, zone_id).fullmatch(text)
     return m is not None and ("%" not in text or BAD_PERCENT.search(text) is None)
+
+
+_IRI_REFERENCE = pattern_for(Rule.IRI_REFERENCE, ZoneID.REJECT)
+
+
+def is_iri_reference(text: str) -> bool:
+    """``is_valid(text)`` for the default rule and options, with no option handling.
+
+    The gate of the conversions and of normalization, which run it on every call; it
+    saves the option lookup of :func:`is_valid` (a test checks that the two agree).
+    """
+    return _IRI_REFERENCE.fullmatch(text) is not None and (
+        "%" not in text or BAD_PERCENT.search(text) is None
+    )
+
+
+def invalid(
+    text: str, *, rule: Rule | str = Rule.IRI_REFERENCE, zone_id: ZoneID | str = ZoneID.REJECT
+) -> InvalidIRI:
+    """The :class:`iri.InvalidIRI` to raise for ``text``: it carries every violation."""
+    return InvalidIRI(text, check(text, rule=rule, zone_id=zone_id), str(Rule(rule)))
 
 
 @cache
@@ -477,7 +499,7 @@ def _plainly_fine(text: str, rule: Rule, zone_id: ZoneID) -> bool:
     """
     if not text.isascii() or "%" in text:
         return False
-    m = reference_pattern(rule, zone_id).fullmatch(text)
+    m = pattern_for(rule, zone_id).fullmatch(text)
     if m is None or m["port"] is not None or _DOT_SEGMENT.search(m["path"]):
         return False
     userinfo, scheme, host = m["userinfo"], m["scheme"], m["host"]

@@ -313,3 +313,22 @@ def reference_pattern(rule: Rule, zone_id: ZoneID = ZoneID.REJECT) -> re.Pattern
     fragment_body = _NEVER if rule.forbids_fragment else f"{c.cls(c.fragment)}*+"
     fragment = rf"(?:\#(?P<fragment>{fragment_body}))?"
     return re.compile(scheme + authority + path + query + fragment)
+
+
+# (rule, zone_id) -> pattern. A StrEnum member and its string value are equal and hash
+# alike, so this holds at most the 16 patterns reference_pattern can build.
+_BY_NAME: dict[tuple[str, str], re.Pattern[str]] = {}
+
+
+def pattern_for(rule: Rule | str, zone_id: ZoneID | str) -> re.Pattern[str]:
+    """:func:`reference_pattern` for option values given as members or plain strings.
+
+    One dict lookup on the hot path (no enum conversion); an unknown name raises the
+    enum's ``ValueError``.
+    """
+    try:
+        return _BY_NAME[rule, zone_id]
+    except KeyError:
+        pattern = reference_pattern(Rule(rule), ZoneID(zone_id))
+        _BY_NAME[rule, zone_id] = pattern
+        return pattern

@@ -17,19 +17,15 @@ from enum import StrEnum
 from typing import Final, TypeVar
 
 from iri import idna, schemes
-from iri._check import check
+from iri._check import invalid, is_iri_reference
 from iri._grammar import (
-    BAD_PERCENT,
     PCT_ENCODED_RUN,
     SUB_DELIMS,
     UNRESERVED,
-    Rule,
-    ZoneID,
     char_class,
-    reference_pattern,
 )
-from iri._split import Components, split_authority
-from iri.errors import CharsetError, IDNAError, InvalidIRI
+from iri._split import split_authority
+from iri.errors import CharsetError, IDNAError
 from iri.percent import decode, decode_utf8, encode_non_ascii, encode_octets
 
 __all__ = ["HostMapping", "KeepQuery", "Unencodable", "to_iri", "to_uri"]
@@ -89,9 +85,6 @@ _OCTETS: Final = tuple(
 )
 
 
-# is_valid(text) (rule IRI_reference), without its per-call option conversions: the same
-# compiled pattern and the same "%" scan. tests/unit/test_convert.py checks they agree.
-_IRI_REFERENCE: Final = reference_pattern(Rule.IRI_REFERENCE, ZoneID.REJECT)
 _HOST_MODES: Final = {m.value: m for m in HostMapping}
 _UNENCODABLE: Final = {m.value: m for m in Unencodable}
 _KEEP_QUERY: Final = {m.value: m for m in KeepQuery}
@@ -103,12 +96,6 @@ _IPRIVATE_LEAD: Final = re.compile(r"%(?:[Ee][EeFf]|[Ff][34])")
 _PREFIX: Final = re.compile(r"(?:([^:/?#]++):)?(?://([^/?#]*+))?")
 
 
-def _valid(text: str) -> bool:
-    return _IRI_REFERENCE.fullmatch(text) is not None and (
-        "%" not in text or BAD_PERCENT.search(text) is None
-    )
-
-
 def _option(table: dict[str, _E], enum: type[_E], value: str) -> _E:
     if type(value) is enum:
         return value
@@ -116,25 +103,6 @@ def _option(table: dict[str, _E], enum: type[_E], value: str) -> _E:
         return table[value]
     except (KeyError, TypeError):
         return enum(value)  # raises ValueError naming the bad value
-
-
-def _invalid(text: str) -> InvalidIRI:
-    return InvalidIRI(text, check(text, rule=Rule.IRI_REFERENCE), str(Rule.IRI_REFERENCE))
-
-
-def _join(parts: Components, authority: str | None) -> str:
-    """RFC 3986 5.3 Component Recomposition, with the original punctuation."""
-    out: list[str] = []
-    if parts.scheme is not None:
-        out += (parts.scheme, ":")
-    if authority is not None:
-        out += ("//", authority)
-    out.append(parts.path)
-    if parts.query is not None:
-        out += ("?", parts.query)
-    if parts.fragment is not None:
-        out += ("#", parts.fragment)
-    return "".join(out)
 
 
 def _use_idna(mode: HostMapping, scheme: str | None) -> bool:
@@ -268,8 +236,8 @@ def to_uri(
     """
     mode = _option(_HOST_MODES, HostMapping, host)
     policy = _option(_UNENCODABLE, Unencodable, errors)
-    if not _valid(text):
-        raise _invalid(text)
+    if not is_iri_reference(text):
+        raise invalid(text)
     if text.isascii() and (mode is not HostMapping.IDNA or "%" not in text):
         # A valid IRI reference made of ASCII is a URI reference: nothing to map.
         # (Charset and IDNA only ever touch non-ASCII characters here.)
@@ -379,8 +347,8 @@ def to_iri(
     """
     mode = _option(_HOST_MODES, HostMapping, host)
     keep = _option(_KEEP_QUERY, KeepQuery, keep_query_encoded)
-    if not _valid(text):
-        raise _invalid(text)
+    if not is_iri_reference(text):
+        raise invalid(text)
     if "%" not in text and (_ACE not in text or mode is HostMapping.PERCENT):
         return text
     prefix = _PREFIX.match(text)

@@ -27,7 +27,7 @@ from typing import Final
 
 from iri import idna, schemes
 from iri._char_normalize import Form, normalize_component, normalize_path
-from iri._check import check
+from iri._check import invalid
 from iri._grammar import (
     BAD_PERCENT,
     SUB_DELIMS,
@@ -38,7 +38,7 @@ from iri._grammar import (
     char_class,
     reference_pattern,
 )
-from iri.errors import IDNAError, InvalidIRI, IRIError
+from iri.errors import IDNAError, IRIError
 from iri.percent import decode
 from iri.reference import recompose
 from iri.resolve import remove_dot_segments, write_path_without_authority
@@ -94,10 +94,6 @@ _LOWER_HEX: Final = re.compile(r"%(?:[0-9A-F][a-f]|[a-f][0-9A-Fa-f])")
 #: host produced by UTS #46 mapping must match to stand in an IRI.
 _IREG_NAME: Final = re.compile(char_class(UNRESERVED + SUB_DELIMS, UCSCHAR) + "*+")
 _ACE: Final = "xn--"
-
-
-def _invalid(text: str) -> InvalidIRI:
-    return InvalidIRI(text, check(text, rule=Rule.IRI_REFERENCE), str(Rule.IRI_REFERENCE))
 
 
 def _upper_hex(m: re.Match[str]) -> str:
@@ -229,7 +225,7 @@ def _normalize(
     m = _PATTERN.fullmatch(text)
     has_pct = "%" in text
     if m is None or (has_pct and BAD_PERCENT.search(text) is not None):
-        raise _invalid(text)
+        raise invalid(text)
     if level is Level.SIMPLE:
         return text
     scheme, authority, userinfo, host, port, path, query, fragment = m.group(*_GROUPS)

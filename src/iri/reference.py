@@ -10,9 +10,9 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Any, Final, final
 
-from iri._check import check
-from iri._grammar import BAD_PERCENT, Rule, ZoneID, reference_pattern
-from iri.errors import InvalidIRI, IRIError
+from iri._check import invalid, is_valid
+from iri._grammar import BAD_PERCENT, Rule, ZoneID, pattern_for
+from iri.errors import IRIError
 
 __all__ = ["IRIReference", "parse"]
 
@@ -107,8 +107,6 @@ class IRIReference(tuple[str, ...]):
 
     def matches(self, rule: Rule | str) -> bool:
         """Whether the reference also matches ``rule`` (e.g. ``"absolute_IRI"``)."""
-        from iri._check import is_valid
-
         return is_valid(self[0], rule=rule)
 
     def resolve(self, reference: IRIReference | str) -> IRIReference:
@@ -195,11 +193,11 @@ def parse(
     '/東京'
     >>> try:
     ...     parse("http://example.org/a b")
-    ... except InvalidIRI as exc:
+    ... except ValueError as exc:  # iri.InvalidIRI
     ...     print(exc.violations[0].code.value, exc.violations[0].span)
     invalid-character (20, 21)
     """
-    m = reference_pattern(Rule(rule), ZoneID(zone_id)).fullmatch(text)
+    m = pattern_for(rule, zone_id).fullmatch(text)
     if m is None or ("%" in text and BAD_PERCENT.search(text) is not None):
-        raise InvalidIRI(text, check(text, rule=rule, zone_id=zone_id), str(Rule(rule)))
+        raise invalid(text, rule=rule, zone_id=zone_id)
     return tuple.__new__(IRIReference, (text, *m.groups()))

@@ -265,3 +265,24 @@ def test_reg_name_longer_than_255_characters() -> None:
     found = [v for v in check(f"http://{host}/") if v.code == Code.REG_NAME_TOO_LONG]
     assert [v.span for v in found] == [(7, 7 + len(host))]
     assert check("http://" + ".".join(["a" * 50] * 5) + "/") == []  # 254 characters
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "http://a/b",
+        "http://a/%zz",
+        "http://a/%4",
+        "http://a/\u202e",
+        "a:b\n",
+        "http://[::1%25eth0]/",
+        "//résumé/?\ue000",
+        "/\ue000",
+        "1a:b",
+        "",
+    ],
+)
+def test_the_conversions_gate_agrees_with_is_valid(text: str) -> None:
+    from iri._check import is_iri_reference
+
+    assert is_iri_reference(text) is is_valid(text)

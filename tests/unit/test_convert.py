@@ -137,23 +137,3 @@ def test_round_trip_of_spec_examples() -> None:
             continue
         back = to_uri(to_iri(uri))
         assert up_to_hex_case_and_unreserved(back) == up_to_hex_case_and_unreserved(uri)
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        "http://a/b",
-        "http://a/%zz",
-        "http://a/%4",
-        "http://a/\u202e",
-        "a:b\n",
-        "http://[::1%25eth0]/",
-        "//résumé/?\ue000",
-        "/\ue000",
-        "",
-    ],
-)
-def test_fast_validity_gate_agrees_with_is_valid(text: str) -> None:
-    from iri.convert import _valid
-
-    assert _valid(text) is is_valid(text)
