@@ -41,7 +41,7 @@ from iri.errors import InvalidIRI
 from iri.percent import utf8_errors
 from iri.violations import Code, Violation, describe_char
 
-__all__ = ["check", "explain", "invalid", "is_iri_reference", "is_valid"]
+__all__ = ["check", "explain", "invalid", "iri_reference_match", "is_valid"]
 
 _SCHEME_RE = re.compile(SCHEME)
 _LOWER_HEX = re.compile(r"%(?:[0-9A-Fa-f][a-f]|[a-f][0-9A-Fa-f])")
@@ -68,15 +68,17 @@ def is_valid(
 _IRI_REFERENCE = pattern_for(Rule.IRI_REFERENCE, ZoneID.REJECT)
 
 
-def is_iri_reference(text: str) -> bool:
-    """``is_valid(text)`` for the default rule and options, with no option handling.
+def iri_reference_match(text: str) -> re.Match[str] | None:
+    """The full-grammar match of ``text`` as an IRI reference if it is valid, else ``None``.
 
-    The gate of the conversions and of normalization, which run it on every call; it
-    saves the option lookup of :func:`is_valid` (a test checks that the two agree).
+    ``is_valid(text)`` for the default rule and options, with no option handling, for the
+    conversions, which run it on every call and then read the components from the match
+    (a test checks that it agrees with :func:`is_valid`).
     """
-    return _IRI_REFERENCE.fullmatch(text) is not None and (
-        "%" not in text or BAD_PERCENT.search(text) is None
-    )
+    m = _IRI_REFERENCE.fullmatch(text)
+    if m is None or ("%" in text and BAD_PERCENT.search(text) is not None):
+        return None
+    return m
 
 
 def invalid(

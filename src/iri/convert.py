@@ -17,7 +17,7 @@ from enum import StrEnum
 from typing import Final, TypeVar
 
 from iri import idna, schemes
-from iri._check import invalid, is_iri_reference
+from iri._check import invalid, iri_reference_match
 from iri._grammar import (
     PCT_ENCODED_RUN,
     SUB_DELIMS,
@@ -91,9 +91,13 @@ _KEEP_QUERY: Final = {m.value: m for m in KeepQuery}
 #: Lead octets of the UTF-8 forms of iprivate (U+E000-F8FF: EE, EF; U+E0000-E0FFF,
 #: U+F0000-FFFFD: F3; U+100000-10FFFD: F4).
 _IPRIVATE_LEAD: Final = re.compile(r"%(?:[Ee][EeFf]|[Ff][34])")
-# The scheme and authority part of RFC 3986 Appendix B (the same expressions as
-# iri._split), for the fast paths that need no other component.
-_PREFIX: Final = re.compile(r"(?:([^:/?#]++):)?(?://([^/?#]*+))?")
+
+
+def _prefix_end(m: re.Match[str]) -> int:
+    """Where the path starts: after ``scheme ":"`` and ``"//" authority`` (if present)."""
+    if m["authority"] is not None:
+        return m.end("authority")
+    return 0 if m["scheme"] is None else m.end("scheme") + 1
 
 
 def _option(table: dict[str, _E], enum: type[_E], value: str) -> _E:
@@ -236,7 +240,8 @@ def to_uri(
     """
     mode = _option(_HOST_MODES, HostMapping, host)
     policy = _option(_UNENCODABLE, Unencodable, errors)
-    if not is_iri_reference(text):
+    m = iri_reference_match(text)
+    if m is None:
         raise invalid(text)
     if text.isascii() and (mode is not HostMapping.IDNA or "%" not in text):
         # A valid IRI reference made of ASCII is a URI reference: nothing to map.
@@ -244,9 +249,13 @@ def to_uri(
         if charset is not None:
             _query_codec(charset, None)  # still report an unknown charset
         return text
-    prefix = _PREFIX.match(text)
-    assert prefix is not None  # the pattern matches the empty string
-    scheme, authority = prefix[1], prefix[2]
+    scheme, authority = m["scheme"], m["authority"]
+    if charset is None and (
+        authority is None or (authority.isascii() and mode is HostMapping.AUTO)
+    ):
+        # No host to map and no query charset: RFC 3987 3.1 step 2 over the whole text at
+        # once (every component is mapped the same way, 3.3; the delimiters are ASCII).
+        return encode_non_ascii(text)
     codec = None if charset is None else _query_codec(charset, scheme)
     use_idna = _use_idna(mode, scheme)
     host_mapped = authority is not None and (
@@ -256,11 +265,11 @@ def to_uri(
         # RFC 3987 3.1 step 2 over the whole text at once: every component is mapped the
         # same way (3.3), and the delimiters are ASCII.
         return encode_non_ascii(text)
-    start = prefix.end()
+    start = _prefix_end(m)
     head = text[:start]
     if host_mapped:
         assert authority is not None
-        head = text[: prefix.start(2)] + _authority_to_uri(authority, mode, use_idna)
+        head = text[: m.start("authority")] + _authority_to_uri(authority, mode, use_idna)
     else:
         head = encode_non_ascii(head)
     rest = text[start:]
@@ -347,19 +356,20 @@ def to_iri(
     """
     mode = _option(_HOST_MODES, HostMapping, host)
     keep = _option(_KEEP_QUERY, KeepQuery, keep_query_encoded)
-    if not is_iri_reference(text):
+    m = iri_reference_match(text)
+    if m is None:
         raise invalid(text)
     if "%" not in text and (_ACE not in text or mode is HostMapping.PERCENT):
         return text
-    prefix = _PREFIX.match(text)
-    assert prefix is not None  # the pattern matches the empty string
-    scheme, authority = prefix[1], prefix[2]
-    start = prefix.end()
+    scheme, authority = m["scheme"], m["authority"]
+    start = _prefix_end(m)
     head = text[:start]
     if authority is not None and (
         "%" in authority or (_ACE in authority and mode is not HostMapping.PERCENT)
     ):
-        head = text[: prefix.start(2)] + _authority_to_iri(authority, mode, _use_idna(mode, scheme))
+        head = text[: m.start("authority")] + _authority_to_iri(
+            authority, mode, _use_idna(mode, scheme)
+        )
     rest = text[start:]
     keep_query = (
         keep is KeepQuery.HTTP
