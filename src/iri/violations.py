@@ -334,6 +334,8 @@ def describe_char(char: str) -> str:
 
     >>> describe_char("\\t")
     'U+0009 CHARACTER TABULATION'
+    >>> describe_char("\\udcff")
+    'U+DCFF <surrogate: undecodable byte 0xFF>'
     """
     cp = ord(char)
     name = unicodedata.name(char, "")
@@ -344,6 +346,10 @@ def describe_char(char: str) -> str:
             name = "DELETE"
         elif 0x80 <= cp <= 0x9F:
             name = "<C1 control>"
+        elif 0xDC80 <= cp <= 0xDCFF:
+            # What Python's "surrogateescape" makes of a byte that is not UTF-8 (as the
+            # ``iri`` command reads its input): say which byte it was.
+            name = f"<surrogate: undecodable byte 0x{cp - 0xDC00:02X}>"
         elif 0xD800 <= cp <= 0xDFFF:
             name = "<surrogate>"
         elif (cp & 0xFFFE) == 0xFFFE or 0xFDD0 <= cp <= 0xFDEF:
