@@ -166,55 +166,17 @@ def _escape(cp: int) -> str:
     return f"\\x{cp:02x}" if cp < 0x100 else f"\\u{cp:04x}" if cp < 0x10000 else f"\\U{cp:08x}"
 
 
-def _merged(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    out: list[tuple[int, int]] = []
-    for lo, hi in sorted(ranges):
-        if out and lo <= out[-1][1] + 1:
-            out[-1] = (out[-1][0], max(hi, out[-1][1]))
-        else:
-            out.append((lo, hi))
-    return out
-
-
-def _complement(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    out: list[tuple[int, int]] = []
-    start = 0
-    for lo, hi in ranges:
-        if start < lo:
-            out.append((start, lo - 1))
-        start = hi + 1
-    if start <= 0x10FFFF:
-        out.append((start, 0x10FFFF))
-    return out
-
-
-def _bmp_size(ranges: list[tuple[int, int]]) -> int:
-    return sum(min(hi, 0xFFFF) - lo + 1 for lo, hi in ranges if lo <= 0xFFFF)
-
-
 def char_class(
     ascii_chars: str,
     *ranges: tuple[tuple[int, int], ...],
     negate: bool = False,
     exclude: frozenset[int] = frozenset(),
 ) -> str:
-    """Render a regex character class from ASCII characters and code point ranges.
-
-    The set is written either as itself or as the negation of its complement, whichever
-    lists fewer BMP code points: the two mean the same, and CPython compiles a class in
-    time proportional to the BMP code points it lists (``ucschar`` lists 57,000, its
-    complement 11,000).
-    """
-    members = [(ord(c), ord(c)) for c in set(ascii_chars)]
+    """Render a regex character class from ASCII characters and code point ranges."""
+    body = "".join(_escape(ord(c)) for c in sorted(set(ascii_chars)))
     for group in ranges:
-        members += _ranges_minus(group, exclude)
-    members = _merged(members)
-    complement = _complement(members)
-    if _bmp_size(complement) < _bmp_size(members):
-        members, negate = complement, not negate
-    body = "".join(
-        _escape(lo) if lo == hi else f"{_escape(lo)}-{_escape(hi)}" for lo, hi in members
-    )
+        for lo, hi in _ranges_minus(group, exclude):
+            body += _escape(lo) if lo == hi else f"{_escape(lo)}-{_escape(hi)}"
     return f"[{'^' if negate else ''}{body}]"
 
 
