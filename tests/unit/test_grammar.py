@@ -187,3 +187,41 @@ def test_reference_pattern_groups_values() -> None:
     m = reference_pattern(Rule.IRELATIVE_REF).fullmatch("")
     assert m is not None
     assert m.groups() == (None, None, None, None, None, "", None, None)
+
+
+_EVERY_CODE_POINT = "".join(map(chr, range(0x110000)))
+
+
+def _members(
+    ascii_chars: str, *ranges: tuple[tuple[int, int], ...], exclude: frozenset[int]
+) -> set[int]:
+    out = {ord(c) for c in ascii_chars}
+    for group in ranges:
+        for lo, hi in group:
+            out.update(cp for cp in range(lo, hi + 1) if cp not in exclude)
+    return out
+
+
+@pytest.mark.parametrize(
+    ("ascii_chars", "ranges", "exclude"),
+    [
+        ("-._~%!$&'()*+,;=:@/", (UCSCHAR,), BIDI_FORMATTING),  # an IRI path class
+        ("-._~%!$&'()*+,;=:@/?", (UCSCHAR, IPRIVATE), BIDI_FORMATTING),  # an IRI query class
+        ("-._~%!$&'()*+,;=", (), frozenset()),  # an ASCII-only class
+        ("", (IPRIVATE,), frozenset()),
+    ],
+)
+@pytest.mark.parametrize("negate", [False, True])
+def test_char_class_is_exactly_its_set(
+    ascii_chars: str,
+    ranges: tuple[tuple[tuple[int, int], ...], ...],
+    exclude: frozenset[int],
+    negate: bool,
+) -> None:
+    # The rendered class (escapes, ranges, exclusions, negation) is exactly the set.
+    pattern = re.compile(char_class(ascii_chars, *ranges, negate=negate, exclude=exclude))
+    found = {ord(c) for c in pattern.findall(_EVERY_CODE_POINT)}
+    expected = _members(ascii_chars, *ranges, exclude=exclude)
+    if negate:
+        expected = set(range(0x110000)) - expected
+    assert found == expected
