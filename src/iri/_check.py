@@ -13,10 +13,7 @@ Two layers, one grammar:
 from __future__ import annotations
 
 import re
-import unicodedata
 from functools import cache
-
-from idna.core import valid_contextj
 
 from iri import schemes
 from iri._grammar import (
@@ -37,8 +34,8 @@ from iri._grammar import (
     pattern_for,
 )
 from iri._split import split_authority, split_with_spans
+from iri._warnings import character_warnings, percent_encoding_warnings
 from iri.errors import InvalidIRI
-from iri.percent import utf8_errors
 from iri.violations import Code, Violation, describe_char
 
 __all__ = ["check", "explain", "invalid", "iri_reference_match", "is_valid"]
@@ -356,108 +353,6 @@ class _Checker:
                     )
                 offset += len(segment) + 1
 
-    # -- warnings over the whole text ----------------------------------------------------
-
-    def percent_encodings(self, components: list[tuple[str, int, int]]) -> None:
-        """Warnings on well-formed percent-encodings: case, unreserved, UTF-8."""
-        text = self.text
-        for m in PCT_ENCODED_RUN.finditer(text):
-            comp = _component_at(components, m.start())
-            for lm in _LOWER_HEX.finditer(text, m.start(), m.end()):
-                self.add(
-                    Code.LOWERCASE_PERCENT_ENCODING,
-                    comp,
-                    lm.start(),
-                    lm.end(),
-                    f"{lm.group()} should be written {lm.group().upper()}",
-                )
-            data = bytes.fromhex(m.group().replace("%", ""))
-            for i, byte in enumerate(data):
-                if byte in _UNRESERVED_BYTES:
-                    p = m.start() + 3 * i
-                    self.add(
-                        Code.PERCENT_ENCODED_UNRESERVED,
-                        comp,
-                        p,
-                        p + 3,
-                        f"{text[p : p + 3]} encodes the unreserved {chr(byte)!r}; "
-                        "write it as itself",
-                    )
-            for i, n, overlong in utf8_errors(data):
-                p = m.start() + 3 * i
-                enc = text[p : p + 3 * n]
-                if overlong:
-                    self.add(
-                        Code.PERCENT_ENCODED_OVERLONG_UTF8,
-                        comp,
-                        p,
-                        p + 3 * n,
-                        f"{enc} is an overlong UTF-8 form (not valid UTF-8)",
-                    )
-                else:
-                    self.add(
-                        Code.PERCENT_ENCODED_INVALID_UTF8,
-                        comp,
-                        p,
-                        p + 3 * n,
-                        f"{enc} is not valid UTF-8",
-                    )
-
-    def characters(self, components: list[tuple[str, int, int]]) -> None:
-        """Warnings on characters: NFC, joiners, private use in the query."""
-        text = self.text
-        if text.isascii():
-            return
-        for name, start, end in components:
-            part = text[start:end]
-            if part.isascii():
-                continue
-            if not unicodedata.is_normalized("NFC", part):
-                self.add(
-                    Code.NOT_NFC,
-                    name,
-                    start,
-                    end,
-                    f"the {name} is not in Unicode Normalization Form C",
-                )
-            for joiner in ("\u200c", "\u200d"):
-                p = part.find(joiner)
-                while p >= 0:
-                    if not _joiner_ok(part, p):
-                        self.add(
-                            Code.JOINER_OUT_OF_CONTEXT,
-                            name,
-                            start + p,
-                            start + p + 1,
-                            f"{describe_char(joiner)} outside the contexts of RFC 5892 Appendix A",
-                        )
-                    p = part.find(joiner, p + 1)
-            if name == "query" and self.rule.is_iri:
-                for i, ch in enumerate(part):
-                    if is_iprivate(ord(ch)):
-                        self.add(
-                            Code.PRIVATE_USE_CHARACTER,
-                            name,
-                            start + i,
-                            start + i + 1,
-                            f"{describe_char(ch)} is a private-use/tag character: "
-                            "not interoperable",
-                        )
-
-
-def _joiner_ok(part: str, pos: int) -> bool:
-    try:
-        return bool(valid_contextj(part, pos))
-    except (ValueError, IndexError):  # unknown directionality etc.: treat as out of context
-        return False
-
-
-def _component_at(components: list[tuple[str, int, int]], pos: int) -> str | None:
-    for name, start, end in components:
-        if start <= pos < end:
-            return name
-    return None
-
 
 def check(
     text: str, *, rule: Rule | str = Rule.IRI_REFERENCE, zone_id: ZoneID | str = ZoneID.REJECT
@@ -585,7 +480,8 @@ def explain(
             )
         ch.chars("fragment", spans.fragment, len(text), ch.c.fragment)
     if "%" in text:
-        ch.percent_encodings(components)
-    ch.characters(components)
+        ch.out += percent_encoding_warnings(text, components)
+    if not text.isascii():
+        ch.out += character_warnings(text, components, iri=rule.is_iri)
     ch.out.sort(key=lambda v: (v.span[0], v.code))
     return ch.out
