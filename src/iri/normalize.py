@@ -27,16 +27,12 @@ from typing import Final
 
 from iri import idna, schemes
 from iri._char_normalize import Form, normalize_component, normalize_path
-from iri._check import invalid
+from iri._check import invalid, iri_reference_match
 from iri._grammar import (
-    BAD_PERCENT,
     SUB_DELIMS,
     UCSCHAR,
     UNRESERVED,
-    Rule,
-    ZoneID,
     char_class,
-    reference_pattern,
 )
 from iri.errors import IDNAError, IRIError
 from iri.percent import decode
@@ -85,8 +81,6 @@ _FORMS: Final[dict[CharacterNormalization, Form]] = {
     CharacterNormalization.NFKC: "NFKC",
 }
 
-#: One match validates (IRI-reference, RFC 3987 2.2) and splits into every component.
-_PATTERN: Final = reference_pattern(Rule.IRI_REFERENCE, ZoneID.REJECT)
 _GROUPS: Final = ("scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment")
 #: A percent-encoding with at least one lowercase hex digit (RFC 3987 5.3.2.1).
 _LOWER_HEX: Final = re.compile(r"%(?:[0-9A-F][a-f]|[a-f][0-9A-Fa-f])")
@@ -222,10 +216,10 @@ def _unchanged(
 def _normalize(
     text: str, level: Level, character: CharacterNormalization, *, fast: bool = True
 ) -> str:
-    m = _PATTERN.fullmatch(text)
-    has_pct = "%" in text
-    if m is None or (has_pct and BAD_PERCENT.search(text) is not None):
+    m = iri_reference_match(text)
+    if m is None:
         raise invalid(text)
+    has_pct = "%" in text
     if level is Level.SIMPLE:
         return text
     scheme, authority, userinfo, host, port, path, query, fragment = m.group(*_GROUPS)
