@@ -41,7 +41,6 @@ from iri.violations import Code, Violation, describe_char
 __all__ = ["check", "explain", "invalid", "iri_reference_match", "is_valid"]
 
 _SCHEME_RE = re.compile(SCHEME)
-_LOWER_HEX = re.compile(r"%(?:[0-9A-Fa-f][a-f]|[a-f][0-9A-Fa-f])")
 _UPPER_ASCII = re.compile(r"[A-Z]+")
 _DIGITS = re.compile(r"[0-9]*+")
 _IPV6Z = re.compile(rf"\[{IPV6ADDRZ}\]")

@@ -273,6 +273,8 @@ def ip_literal(zone_id: ZoneID) -> str:
 BAD_PERCENT = re.compile(r"%(?![0-9A-Fa-f]{2})")
 #: A run of pct-encoded: 1*( "%" HEXDIG HEXDIG ), RFC 3986 2.1.
 PCT_ENCODED_RUN = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
+#: A pct-encoded with a lowercase hex digit (RFC 3986 2.1: "should use uppercase").
+LOWERCASE_PCT_ENCODED = re.compile(r"%(?:[0-9A-Fa-f][a-f]|[a-f][0-9A-Fa-f])")
 
 _NEVER = "(?!)"  # a group that never matches: keeps every pattern's groups identical
 

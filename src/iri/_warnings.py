@@ -11,12 +11,11 @@ the text and the spans of its components (``(name, start, end)``) and returns wa
 
 from __future__ import annotations
 
-import re
 import unicodedata
 
 from idna.core import valid_contextj
 
-from iri._grammar import PCT_ENCODED_RUN, UNRESERVED, is_iprivate
+from iri._grammar import LOWERCASE_PCT_ENCODED, PCT_ENCODED_RUN, UNRESERVED, is_iprivate
 from iri.percent import utf8_errors
 from iri.violations import Code, Violation, describe_char
 
@@ -24,7 +23,6 @@ __all__ = ["character_warnings", "percent_encoding_warnings"]
 
 Spans = list[tuple[str, int, int]]
 
-_LOWER_HEX = re.compile(r"%(?:[0-9A-Fa-f][a-f]|[a-f][0-9A-Fa-f])")
 _UNRESERVED_BYTES = frozenset(UNRESERVED.encode("ascii"))
 
 
@@ -40,7 +38,7 @@ def percent_encoding_warnings(text: str, components: Spans) -> list[Violation]:
     out: list[Violation] = []
     for m in PCT_ENCODED_RUN.finditer(text):
         comp = _component_at(components, m.start())
-        for lm in _LOWER_HEX.finditer(text, m.start(), m.end()):
+        for lm in LOWERCASE_PCT_ENCODED.finditer(text, m.start(), m.end()):
             out.append(
                 Violation.of(
                     Code.LOWERCASE_PERCENT_ENCODING,

@@ -79,7 +79,6 @@ _UCS_CODECS: Final = frozenset(
 #: reg-name = *( unreserved / pct-encoded / sub-delims )   (RFC 3986 3.2.2)
 _NOT_REG_NAME: Final = re.compile(char_class(UNRESERVED + SUB_DELIMS, negate=True))
 _NON_ASCII: Final = re.compile(r"[^\x00-\x7f]+")
-_ACE: Final = "xn--"
 _OCTETS: Final = tuple(
     chr(b) if chr(b) in UNRESERVED else encode_octets(bytes((b,))) for b in range(256)
 )
@@ -359,13 +358,13 @@ def to_iri(
     m = iri_reference_match(text)
     if m is None:
         raise invalid(text)
-    if "%" not in text and (_ACE not in text or mode is HostMapping.PERCENT):
+    if "%" not in text and (idna.ACE_PREFIX not in text or mode is HostMapping.PERCENT):
         return text
     scheme, authority = m["scheme"], m["authority"]
     start = _prefix_end(m)
     head = text[:start]
     if authority is not None and (
-        "%" in authority or (_ACE in authority and mode is not HostMapping.PERCENT)
+        "%" in authority or (idna.ACE_PREFIX in authority and mode is not HostMapping.PERCENT)
     ):
         head = text[: m.start("authority")] + _authority_to_iri(
             authority, mode, _use_idna(mode, scheme)

@@ -29,13 +29,14 @@ from idna.core import check_bidi, check_hyphen_ok, check_label, uts46_remap
 
 from iri.errors import IDNAError
 
-__all__ = ["to_ascii", "to_unicode"]
+__all__ = ["ACE_PREFIX", "to_ascii", "to_unicode"]
 
 # UTS #46 4 step 1 maps U+3002, U+FF0E and U+FF61 to U+002E; splitting the original text
 # on all four gives the same labels and lets errors point into the original host.
 _DOTS: Final = re.compile("[.\u3002\uff0e\uff61]")
 _RTL: Final = frozenset({"R", "AL", "AN"})
-_ACE: Final = "xn--"
+#: The ACE prefix of A-labels (RFC 5890 2.3.2.5).
+ACE_PREFIX: Final = "xn--"
 
 
 class _FailureError(Exception):
@@ -56,7 +57,7 @@ def _error_position(err: Exception, start: int) -> int:
 
 
 def _punycode(label: str) -> str:
-    return _ACE + label.encode("punycode").decode("ascii")
+    return ACE_PREFIX + label.encode("punycode").decode("ascii")
 
 
 def _to_ascii(host: str) -> str:
@@ -82,7 +83,7 @@ def _to_ascii(host: str) -> str:
                 # Empty labels (a trailing dot, or "a..b") pass: VerifyDnsLength=false.
                 ascii_labels.append(label)
                 unicode_labels.append(label)
-            elif label.startswith(_ACE):
+            elif label.startswith(ACE_PREFIX):
                 # 4 step 4.1: an A-label must be ASCII, decode, be non-ASCII, validate.
                 if not label.isascii():
                     raise _FailureError(original, start, "A-label contains non-ASCII characters")
@@ -162,7 +163,7 @@ def to_unicode(host: str) -> str:
     >>> to_unicode("XN--99ZT52A.example.org"), to_unicode("xn--abc.example")
     ('XN--99ZT52A.example.org', 'xn--abc.example')
     """
-    if _ACE not in host:
+    if ACE_PREFIX not in host:
         return host  # before the cache, so that plain hosts never evict A-label hosts
     return _to_unicode_cached(host)
 
@@ -171,7 +172,7 @@ def to_unicode(host: str) -> str:
 def _to_unicode_cached(host: str) -> str:
     labels = host.split(".")
     for i, label in enumerate(labels):
-        if label.startswith(_ACE):
+        if label.startswith(ACE_PREFIX):
             try:
                 ulabel = _idna.ulabel(label)
             except (UnicodeError, ValueError):

@@ -29,6 +29,7 @@ from iri import idna, schemes
 from iri._char_normalize import Form, normalize_component, normalize_path
 from iri._check import invalid, iri_reference_match
 from iri._grammar import (
+    LOWERCASE_PCT_ENCODED,
     SUB_DELIMS,
     UCSCHAR,
     UNRESERVED,
@@ -82,12 +83,9 @@ _FORMS: Final[dict[CharacterNormalization, Form]] = {
 }
 
 _GROUPS: Final = ("scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment")
-#: A percent-encoding with at least one lowercase hex digit (RFC 3987 5.3.2.1).
-_LOWER_HEX: Final = re.compile(r"%(?:[0-9A-F][a-f]|[a-f][0-9A-Fa-f])")
 #: ireg-name = *( iunreserved / pct-encoded / sub-delims ), without pct-encoded: what a
 #: host produced by UTS #46 mapping must match to stand in an IRI.
 _IREG_NAME: Final = re.compile(char_class(UNRESERVED + SUB_DELIMS, UCSCHAR) + "*+")
-_ACE: Final = "xn--"
 
 
 def _upper_hex(m: re.Match[str]) -> str:
@@ -101,7 +99,7 @@ def _percent(text: str, *, in_query: bool = False) -> str:
         return text
     text = decode(text, in_query=in_query)
     if "%" in text:
-        text = _LOWER_HEX.sub(_upper_hex, text)
+        text = LOWERCASE_PCT_ENCODED.sub(_upper_hex, text)
     return text
 
 
@@ -116,7 +114,7 @@ def _syntax_host(host: str) -> str:
 def _lower_ascii(host: str) -> str:
     """Lowercase a US-ASCII host, keeping the hex digits of its encodings uppercase."""
     host = host.lower()
-    return _LOWER_HEX.sub(_upper_hex, host) if "%" in host else host
+    return LOWERCASE_PCT_ENCODED.sub(_upper_hex, host) if "%" in host else host
 
 
 # -- scheme-based normalization (5.3.3) ---------------------------------------------------
@@ -129,7 +127,7 @@ def _dns_host(host: str) -> str:
     stays is an octet no DNS name can hold (3987bis 3.4.2: "leave the entire field as
     is"), and an IDNA failure is not ours to report here (docs/rationale.md).
     """
-    if not host or "%" in host or (host.isascii() and _ACE not in host):
+    if not host or "%" in host or (host.isascii() and idna.ACE_PREFIX not in host):
         return host  # ASCII hosts are lowercase already (syntax level)
     try:
         mapped = idna.to_unicode(idna.to_ascii(host))
@@ -203,7 +201,7 @@ def _unchanged(
             if (
                 host
                 and scheme in schemes.DNS_HOST_SCHEMES
-                and not (host.isascii() and _ACE not in host)
+                and not (host.isascii() and idna.ACE_PREFIX not in host)
             ):
                 return False
             if host == schemes.DEFAULT_HOSTS.get(scheme):
