@@ -27,10 +27,12 @@ lint: $(STAMP)
 
 test: $(STAMP) lint
 	$(PY) tools/gen_violations_doc.py --check
+	$(PY) tools/gen_link_tables.py --check
 	HYPOTHESIS_PROFILE=ci $(PY) -m pytest -q
 
 bench: $(VENV)/.bench
 	$(PY) bench/run.py
+	$(PY) bench/bench_extract.py
 
 docs: $(STAMP)
 	$(PY) tools/gen_violations_doc.py

@@ -12,6 +12,7 @@ from iri._grammar import Rule, ZoneID
 from iri._split import Components, split
 from iri.convert import HostMapping, KeepQuery, Unencodable, to_iri, to_uri
 from iri.errors import CharsetError, IDNAError, InvalidIRI, IRIError, ResolutionError
+from iri.extract import extract, format_link
 from iri.normalize import CharacterNormalization, Level, equivalent, key, normalize
 from iri.reference import IRIReference, parse
 from iri.resolve import relativize, remove_dot_segments, resolve
@@ -40,6 +41,8 @@ __all__ = [
     "__version__",
     "check",
     "equivalent",
+    "extract",
+    "format_link",
     "is_valid",
     "key",
     "normalize",

@@ -23,6 +23,7 @@ GROUPS: Final = (
     "iri.cli.resolution",  # resolve, relativize
     "iri.cli.convert",  # to-uri, to-iri
     "iri.cli.ladder",  # normalize, compare
+    "iri.cli.extract",  # extract, format-link
     "iri.cli.schemes",  # scheme, from-path, to-path
     "iri.cli.demo",  # demo
 )

@@ -1,0 +1,69 @@
+"""``iri extract`` and ``iri format-link`` (iri.cli.extract)."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from iri.cli import main
+from iri.extract import extract, format_link
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_extract_files_with_line_numbers(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    a = tmp_path / "a.txt"
+    a.write_bytes("intro\nsee example.com/α and ann@example.org.\r\n".encode())
+    b = tmp_path / "b.txt"
+    b.write_bytes(b"nothing here\n\xff https://h.example/x\n")
+    code, out, err = run(capsys, "extract", str(a), str(b))
+    assert code == 0 and err == ""
+    line2 = "see example.com/α and ann@example.org."
+    starts = [m.start + 1 for m in extract(line2)]
+    assert out.splitlines() == [
+        f"{a}:2:{starts[0]}\texample.com/α",
+        f"{a}:2:{starts[1]}\tann@example.org",
+        f"{b}:2:3\thttps://h.example/x",
+    ]
+
+
+def test_extract_json_from_stdin(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("x <urn:isbn:1> y example.com\n"))
+    code, out, _ = run(capsys, "extract", "--json", "--find", "delimited", "--find", "domains")
+    assert code == 0
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert [(r["kind"], r["text"], r["iri"], r["line"]) for r in rows] == [
+        ("delimited", "urn:isbn:1", "urn:isbn:1", 1),
+        ("domain", "example.com", "https://example.com", 1),
+    ]
+
+
+def test_extract_exit_status_and_missing_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    empty = tmp_path / "e.txt"
+    empty.write_text("no links\n")
+    assert run(capsys, "extract", str(empty))[0] == 1
+    code, _, err = run(capsys, "extract", str(tmp_path / "missing.txt"))
+    assert code == 1 and "missing.txt" in err
+
+
+def test_format_link(capsys: pytest.CaptureFixture[str]) -> None:
+    link = "https://example.com/%CE%B1%CE%B2."
+    code, out, _ = run(capsys, "format-link", link, "not a link")
+    assert code == 1
+    assert out == format_link(link) + "\n"
+    code, out, _ = run(capsys, "format-link", "--end", "medial", "--json", link)
+    assert json.loads(out)["result"] == format_link(link, end="medial")
