@@ -30,6 +30,7 @@ __all__ = [
     "EMPTY_PATH_IS_SLASH",
     "SPECIFIC_SCHEMES",
     "default_port",
+    "require_scheme",
     "scheme_violations",
     "uses_dns",
 ]
@@ -150,3 +151,22 @@ def scheme_violations(text: str, comps: Components, spans: Spans) -> list[Violat
     module = import_module(f"iri.schemes.{name}")
     found: list[Violation] = module.violations(text, comps, spans)
     return found
+
+
+def require_scheme(text: object, scheme: str, what: str) -> str:
+    """The gate of the typed values' ``parse``: return the text after ``scheme:`` when
+    ``text`` is a valid IRI of ``scheme`` without a violation of that scheme's rules, else
+    raise :class:`~iri.InvalidIRI` carrying the violations (``TypeError`` for a non-str)."""
+    if not isinstance(text, str):
+        raise TypeError(f"{what}.parse() expects str, got {type(text).__name__}")
+    from iri._check import check
+    from iri.errors import InvalidIRI
+
+    found = check(text, rule="IRI")
+    bad = [v for v in found if v.severity == "error" or v.code.startswith(f"{scheme}-")]
+    head, _, rest = text.partition(":")
+    if bad:
+        raise InvalidIRI(text, bad, f"{what} IRI")
+    if head.lower() != scheme:
+        raise InvalidIRI(text, found, f"{what} IRI (scheme is not {scheme!r})")
+    return rest

@@ -29,7 +29,8 @@ from typing import Final
 
 from iri._grammar import UNRESERVED
 from iri._split import Components, Spans
-from iri.errors import CharsetError, InvalidIRI
+from iri.errors import CharsetError
+from iri.schemes import require_scheme
 from iri.schemes._pct import quote, unquote_to_bytes
 from iri.violations import Code, Violation
 
@@ -60,17 +61,7 @@ class DataURL:
     def parse(cls, text: str) -> DataURL:
         """Read a ``data`` IRI. Raises :class:`~iri.InvalidIRI` when the text is not a valid
         IRI, not ``data``, or breaks RFC 2397 3 (the violations say where)."""
-        if not isinstance(text, str):
-            raise TypeError(f"DataURL.parse() expects str, got {type(text).__name__}")
-        from iri._check import check
-
-        found = check(text, rule="IRI")
-        bad = [v for v in found if v.severity == "error" or v.code.startswith("data-")]
-        scheme, _, rest = text.partition(":")
-        if not bad and scheme.lower() != "data":
-            raise InvalidIRI(text, found, "data IRI (scheme is not 'data')")
-        if bad:
-            raise InvalidIRI(text, bad, "data IRI")
+        rest = require_scheme(text, "data", "data")
         # The fragment is not part of the data (RFC 3986 3.5 applies to every scheme).
         head, _, payload = rest.partition("#")[0].partition(",")
         is_b64 = head.lower().endswith(_BASE64)

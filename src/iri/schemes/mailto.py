@@ -32,7 +32,8 @@ from typing import Final
 
 from iri._grammar import UNRESERVED
 from iri._split import Components, Spans
-from iri.errors import IDNAError, InvalidIRI
+from iri.errors import IDNAError
+from iri.schemes import require_scheme
 from iri.schemes._pct import quote, unquote_utf8
 from iri.violations import Code, Violation
 
@@ -71,19 +72,8 @@ class Mailto:
         """Read a ``mailto`` IRI (or URI). Raises :class:`~iri.InvalidIRI` when the text is
         not a valid IRI, not ``mailto``, or breaks RFC 6068 2 (the violations say where).
         """
-        if not isinstance(text, str):
-            raise TypeError(f"Mailto.parse() expects str, got {type(text).__name__}")
-        from iri._check import check
-
-        found = check(text, rule="IRI")
-        bad = [v for v in found if v.severity == "error" or v.code.startswith("mailto-")]
-        scheme = text.partition(":")[0]
-        if not bad and scheme.lower() != "mailto":
-            raise InvalidIRI(text, found, "mailto IRI (scheme is not 'mailto')")
-        if bad:
-            raise InvalidIRI(text, bad, "mailto IRI")
-        rest = text[len(scheme) + 1 :].partition("#")[0]
-        path, _, query = rest.partition("?")
+        rest = require_scheme(text, "mailto", "mailto")
+        path, _, query = rest.partition("#")[0].partition("?")
         to = tuple(_decode(a) for a in path.split(",")) if path else ()
         headers: list[tuple[str, str]] = []
         if query:

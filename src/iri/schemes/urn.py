@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from iri._split import Components, Spans
-from iri.errors import InvalidIRI
+from iri.schemes import require_scheme
 from iri.violations import Code, Violation
 
 __all__ = ["URN", "violations"]
@@ -71,17 +71,7 @@ class URN:
     def parse(cls, text: str) -> URN:
         """Read a URN. Raises :class:`~iri.InvalidIRI` when the text is not a valid IRI, not
         ``urn``, or breaks RFC 8141 2 (the violations say where)."""
-        if not isinstance(text, str):
-            raise TypeError(f"URN.parse() expects str, got {type(text).__name__}")
-        from iri._check import check
-
-        found = check(text, rule="IRI")
-        bad = [v for v in found if v.severity == "error" or v.code.startswith("urn-")]
-        scheme, _, rest = text.partition(":")
-        if not bad and scheme.lower() != "urn":
-            raise InvalidIRI(text, found, "URN (scheme is not 'urn')")
-        if bad:
-            raise InvalidIRI(text, bad, "URN")
+        rest = require_scheme(text, "urn", "URN")
         rest, hash_, fragment = rest.partition("#")
         name, _, query = rest.partition("?")
         nid, _, nss = name.partition(":")
