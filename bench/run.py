@@ -454,6 +454,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         action="store_true",
         help="exit 1 if a target is missed or not implemented",
     )
+    ap.add_argument(
+        "--no-scale",
+        action="store_true",
+        help="skip the iri.batch / iri.dask section (bench/bench_scale.py; skipped with --only)",
+    )
     args = ap.parse_args(argv)
     only: list[str] = []
     for o in args.only:
@@ -528,6 +533,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         summary.append(f"| {job.name} | {tdesc} | {verdict} |")
         any_miss = any_miss or verdict != "PASS"
     out += [*summary, "", "## Jobs", "", *floor, *job_blocks]
+    if not (args.no_scale or args.only):
+        from bench_scale import section as scale_section
+
+        print("  scale (iri.batch, iri.dask) ...", file=log, flush=True)
+        out += ["", *scale_section(corpus_dir)]
     report = "\n".join(out).rstrip() + "\n"
     print(report)
 

@@ -1,0 +1,202 @@
+"""Scale benchmark: iri.batch against a plain loop, and iri.dask on 1 vs 2 local workers.
+
+Run by `make bench` (a section of the report) or alone: `.venv/bin/python bench/bench_scale.py`.
+
+Corpus: the lines of bench/{web,iri,mixed}.txt (or tests/corpora/bench/*.txt), each repeated
+with a distinct numeric suffix (appending digits keeps a line valid or invalid as it was)
+until N lines, so that every value is distinct; a second copy of the first N/2 lines with the
+scheme upper-cased gives the deduplication real work. Wall-clock times, best of 3 runs; the
+cluster runs are on data already persisted in the workers (loading is not timed).
+Ratios: 2 workers / 1 worker, and cluster / in-process.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+BENCH_DIR = Path(__file__).resolve().parent
+ROOT = BENCH_DIR.parent
+sys.path.insert(0, str(ROOT / "src"))
+
+DEFAULT_LINES = 100_000
+RUNS = 3
+
+
+def corpus_lines(corpus_dir: Path | None, n: int) -> tuple[list[str], str]:
+    """N distinct lines built from the bench corpora (see the module docstring)."""
+    candidates = [corpus_dir / "bench"] if corpus_dir else []
+    candidates.append(ROOT / "tests" / "corpora" / "bench")
+    for d in candidates:
+        files = sorted(d.glob("*.txt")) if d.is_dir() else []
+        if files:
+            base = [
+                line for f in files for line in f.read_text(encoding="utf-8").splitlines() if line
+            ]
+            break
+    else:
+        raise FileNotFoundError("no bench corpus (*.txt) found")
+    lines: list[str] = []
+    k = 0
+    while len(lines) < n:
+        lines += [f"{line}{k}" if k else line for line in base[: n - len(lines)]]
+        k += 1
+    shouted = [line.replace("http", "HTTP", 1) for line in lines[: n // 2]]
+    source = f"{', '.join(f.name for f in files)} in {d}"
+    return lines + shouted, source
+
+
+def best(fn: Callable[[], Any], runs: int = RUNS) -> float:
+    times = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return min(times)
+
+
+def _plain(task: str, lines: list[str]) -> list[Any]:
+    import iri
+
+    fn = getattr(iri, task)
+    out: list[Any] = []
+    for x in lines:
+        try:
+            out.append(fn(x))
+        except iri.IRIError:
+            out.append(None)
+    return out
+
+
+def batch_section(lines: list[str]) -> list[str]:
+    import pandas as pd
+    import pyarrow as pa
+
+    from iri import batch
+
+    n = len(lines)
+    distinct = lines[: n * 2 // 3]  # the first part of the corpus is all distinct
+    dup = distinct[:2000] * (len(distinct) // 2000)  # the same 2,000 values over and over
+    rows = [
+        "### iri.batch vs a plain loop (in-process, 1 core)",
+        "",
+        "| task | data | loop /s | stream /s | arrow_column /s | pandas_column /s | arrow / loop |",
+        "|---|---|--:|--:|--:|--:|--:|",
+    ]
+    for task in ("is_valid", "normalize"):
+        for label, data in (("distinct", distinct), ("2,000 values repeated", dup)):
+            arr = pa.array(data)
+            ser = pd.Series(data)
+            t_loop = best(lambda: _plain(task, data))  # noqa: B023 (called at once)
+            t_stream = best(lambda: list(batch.stream(task, data, on_invalid="null")))  # noqa: B023
+            t_arrow = best(lambda: batch.arrow_column(task, arr, on_invalid="null"))  # noqa: B023
+            t_pd = best(lambda: batch.pandas_column(task, ser, on_invalid="null"))  # noqa: B023
+            m = len(data)
+            rows.append(
+                f"| {task} | {label} ({m:,}) | {m / t_loop:,.0f} | {m / t_stream:,.0f} "
+                f"| {m / t_arrow:,.0f} | {m / t_pd:,.0f} | {t_loop / t_arrow:.2f}x |"
+            )
+    return [*rows, ""]
+
+
+def dask_section(lines: list[str], partitions: int) -> list[str]:
+    import dask.dataframe as dd
+    import distributed
+    import pandas as pd
+
+    from iri import batch
+    from iri import dask as iri_dask
+
+    n = len(lines)
+    series = pd.Series(lines, name="iri", dtype="string")
+    t_key = best(lambda: batch.pandas_column("key", series, on_invalid="null"))
+    expected = batch.pandas_column("key", series, on_invalid="null").dropna().nunique()
+    results: dict[int, dict[str, float]] = {}
+    for workers in (1, 2):
+        with (
+            distributed.LocalCluster(
+                n_workers=workers,
+                processes=True,
+                threads_per_worker=1,
+                dashboard_address=None,
+                host="127.0.0.1",
+            ) as cluster,
+            distributed.Client(cluster) as client,
+        ):
+            client.wait_for_workers(workers)
+            col = client.persist(dd.from_pandas(series, npartitions=partitions))
+            distributed.wait(col)
+            iri_dask.map_column("is_valid", col).compute()  # warm the workers (imports)
+            # Each run computes a new graph (a renamed copy of the column): the scheduler
+            # would otherwise hand back results of the previous run still in memory.
+            runs = iter(range(10 * RUNS))
+
+            def fresh() -> Any:
+                return col.rename(f"iri{next(runs)}")  # noqa: B023 (called at once)
+
+            timings = {
+                "is_valid": best(lambda: iri_dask.map_column("is_valid", fresh()).compute()),
+                "normalize": best(
+                    lambda: iri_dask.map_column("normalize", fresh(), on_invalid="null").compute()
+                ),
+                "deduplicate": best(
+                    lambda: iri_dask.deduplicate(fresh(), on_invalid="null").compute()
+                ),
+            }
+            got = len(iri_dask.deduplicate(col, on_invalid="null").compute())
+            if got != expected:
+                raise AssertionError(f"dask deduplicate gave {got} keys, in-process {expected}")
+            results[workers] = timings
+    rows = [
+        f"### iri.dask on a LocalCluster ({n:,} lines, {partitions} partitions, "
+        "1 thread per worker process)",
+        "",
+        f"In-process `batch.pandas_column('key')`: {t_key:.2f} s ({n / t_key:,.0f}/s); "
+        f"{expected:,} distinct keys (the cluster finds the same number).",
+        "",
+        "| task | 1 worker s | 2 workers s | 1 worker /s | 2 workers /s | speed-up 2 vs 1 |",
+        "|---|--:|--:|--:|--:|--:|",
+    ]
+    for task in results[1]:
+        a, b = results[1][task], results[2][task]
+        rows.append(f"| {task} | {a:.2f} | {b:.2f} | {n / a:,.0f} | {n / b:,.0f} | {a / b:.2f}x |")
+    d1 = results[1]["deduplicate"]
+    rows += [
+        "",
+        f"Deduplicate, cluster of 1 worker vs in-process key: {t_key / d1:.2f}x "
+        "(the cost of the shuffle and of the scheduler).",
+        "",
+    ]
+    return rows
+
+
+def section(corpus_dir: Path | None = None, n: int = DEFAULT_LINES) -> list[str]:
+    """The report section (markdown lines); a line saying why when an extra is missing."""
+    try:
+        import dask.dataframe  # noqa: F401
+        import distributed  # noqa: F401
+        import pandas  # noqa: F401
+        import pyarrow  # noqa: F401
+    except ImportError as exc:
+        return ["## Scale (iri.batch, iri.dask)", "", f"Not run: {exc}.", ""]
+    import os
+
+    lines, source = corpus_lines(corpus_dir, n)
+    out = [
+        "## Scale (iri.batch, iri.dask)",
+        "",
+        f"{len(lines):,} lines from {source} (distinct suffixes; see bench/bench_scale.py); "
+        f"{os.cpu_count()} CPUs; wall-clock, best of {RUNS}.",
+        "",
+    ]
+    out += batch_section(lines)
+    out += dask_section(lines, partitions=8)
+    return out
+
+
+if __name__ == "__main__":
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT_LINES
+    print("\n".join(section(ROOT.parent / "shared" / "corpora", n)))
