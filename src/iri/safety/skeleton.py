@@ -69,12 +69,14 @@ def skeleton(text: str) -> str:
     return unicodedata.normalize("NFD", mapped)
 
 
+@lru_cache(maxsize=16384)
 def script_extensions(cp: int) -> frozenset[str]:
     """The augmented Script_Extensions set of ``cp`` (short codes); ``{"*"}`` for Common
     and Inherited (UTS #39 5.1: "treated as ALL")."""
     return _SCX_SETS[SCX_INDEX[bisect_right(SCX_STARTS, cp) - 1]]
 
 
+@lru_cache(maxsize=16384)
 def identifier_status(cp: int) -> str:
     """``"Allowed"`` or ``"Restricted"`` (UTS #39 3.1, IdentifierStatus.txt)."""
     return STATUS_VALUES[STATUS_INDEX[bisect_right(STATUS_STARTS, cp) - 1]]
@@ -85,6 +87,11 @@ def identifier_type(cp: int) -> str:
     return TYPE_VALUES[TYPE_INDEX[bisect_right(TYPE_STARTS, cp) - 1]]
 
 
+@lru_cache(maxsize=16384)
+def _allowed(cp: int) -> bool:
+    return identifier_status(cp) == "Allowed"
+
+
 def resolved_scripts(text: str) -> frozenset[str]:
     """UTS #39 5.1: the intersection of the augmented script sets of the characters
     (``{"*"}`` when every character is Common/Inherited; empty = mixed-script).
@@ -92,15 +99,8 @@ def resolved_scripts(text: str) -> frozenset[str]:
     >>> sorted(resolved_scripts("〆切")), resolved_scripts("pаypal")
     (['Hanb', 'Hani', 'Jpan', 'Kore'], frozenset())
     """
-    result = ALL
-    for c in set(text):
-        scx = script_extensions(ord(c))
-        if scx is ALL:
-            continue
-        result = scx if result is ALL else result & scx
-        if not result:
-            break
-    return result
+    sets = set(map(script_extensions, map(ord, set(text)))) - {ALL}
+    return frozenset.intersection(*sets) if sets else ALL
 
 
 class RestrictionLevel(StrEnum):
@@ -127,15 +127,16 @@ def restriction_level(text: str) -> RestrictionLevel:
     (<RestrictionLevel.ASCII_ONLY: 'ascii-only'>, <RestrictionLevel.SINGLE_SCRIPT: \
 'single-script'>, <RestrictionLevel.MINIMALLY_RESTRICTIVE: 'minimally-restrictive'>)
     """
+    chars = [ord(c) for c in set(text)]
     # 1. Any character outside the identifier profile: Unrestricted.
-    if any(identifier_status(ord(c)) != "Allowed" for c in text):
+    if not all(map(_allowed, chars)):
         return RestrictionLevel.UNRESTRICTED
     # 2. Every character in U+0000..U+007F: ASCII-Only.
     if text.isascii():
         return RestrictionLevel.ASCII_ONLY
     # 3. The set of augmented script sets (SOSS); its intersection non-empty: Single Script.
-    soss = {script_extensions(ord(c)) for c in text} - {ALL}
-    if not soss or resolved_scripts(text):
+    soss = set(map(script_extensions, chars)) - {ALL}
+    if not soss or frozenset.intersection(*soss):
         return RestrictionLevel.SINGLE_SCRIPT
     # 4. Remove the sets that contain Latn; covered by Kore, Hanb or Jpan: Highly.
     rest = [s for s in soss if "Latn" not in s]
