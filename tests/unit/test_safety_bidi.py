@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from bidi_examples import ARABIC, EXAMPLES, HEBREW, to_script
 
 import iri
 from iri.safety.bidi import bidi_violations, may_have_rtl
-from tests.unit.bidi_examples import ARABIC, EXAMPLES, HEBREW, to_script
 
 _BIDI_CODES = {"bidi-mixed-direction", "bidi-component-edge", "bidi-rule"}
 
