@@ -21,9 +21,11 @@ from iri.violations import Code, Severity, Violation
 
 if TYPE_CHECKING:  # the lazy names below, for type checkers
     from iri.safety.audit import audit
+    from iri.safety.display import Password, Wrap, to_display
     from iri.safety.findings import AuditCode, Finding
     from iri.safety.findings import Level as AuditLevel
     from iri.safety.skeleton import RestrictionLevel
+    from iri.safety.visual import visual_order
 
 __version__ = "0.1.0"
 
@@ -35,6 +37,10 @@ _LAZY = {
     "Finding": "iri.safety.findings",
     "RestrictionLevel": "iri.safety.skeleton",
     "audit": "iri.safety.audit",
+    "Password": "iri.safety.display",
+    "Wrap": "iri.safety.display",
+    "to_display": "iri.safety.display",
+    "visual_order": "iri.safety.visual",
 }
 
 
@@ -65,12 +71,14 @@ __all__ = [
     "InvalidIRI",
     "KeepQuery",
     "Level",
+    "Password",
     "ResolutionError",
     "RestrictionLevel",
     "Rule",
     "Severity",
     "Unencodable",
     "Violation",
+    "Wrap",
     "ZoneID",
     "__version__",
     "audit",
@@ -84,6 +92,8 @@ __all__ = [
     "remove_dot_segments",
     "resolve",
     "split",
+    "to_display",
     "to_iri",
     "to_uri",
+    "visual_order",
 ]

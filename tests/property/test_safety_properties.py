@@ -29,3 +29,27 @@ def test_audit_never_raises_and_spans_are_inside(text: str) -> None:
         assert 0 <= f.span[0] < f.span[1] <= len(text), f
         assert f.section == CODES[f.code].section
     assert findings == sorted(findings, key=lambda f: f.span)
+
+
+# -- to_display ---------------------------------------------------------------------------
+from strategies import reference  # type: ignore[import-not-found, unused-ignore]  # noqa: E402
+
+from iri.convert import to_iri, to_uri  # noqa: E402
+from iri.safety.invisible import BIDI_CONTROLS  # noqa: E402
+
+_HEBREW_IRIS = st.builds(
+    lambda a, b: f"http://example.org/{a}/{b}",
+    st.text(alphabet="\u05d0\u05d1\u05d2\u0627\u0628ab1.-%E2%80%AE", max_size=12),
+    st.text(alphabet="\u05d0\u05d1\u200f\u200b\u3164xyz", max_size=8),
+).filter(iri.is_valid)
+
+
+@given(st.one_of(reference("IRI_reference"), reference("URI_reference"), _HEBREW_IRIS))
+def test_to_display_has_no_bidi_control_inside_and_converts_back(text: str) -> None:
+    shown = iri.to_display(text, password="show")
+    assert shown.startswith("\u2066") and shown.endswith("\u2069")
+    inner = shown[1:-1]
+    assert not BIDI_CONTROLS.intersection(inner)
+    assert iri.is_valid(inner)
+    # Reparsed without the wrapper, it converts back to the same URI.
+    assert to_uri(inner) == to_uri(to_iri(text))
