@@ -72,7 +72,7 @@ INAPPROPRIATE: Final[tuple[tuple[int, int], ...]] = (
 
 # Plus what the audit calls invisible (iri.safety.invisible: Default_Ignorable_Code_Point
 # from the generated UCD 17.0.0 table, e.g. U+034F, U+FE0F, U+3164; and U+2800): a reader
-# cannot see them either (3987bis 4.2 step 4; docs/rationale.md S2).
+# cannot see them either (3987bis 4.2 step 4; docs/rationale.md SF2).
 _INAPPROPRIATE_SET: Final = (
     frozenset(cp for lo, hi in INAPPROPRIATE + INVISIBLE_RANGES for cp in range(lo, hi + 1))
     | BIDI_FORMATTING

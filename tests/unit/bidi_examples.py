@@ -1,7 +1,7 @@
 """RFC 3987 section 4.4 examples in Bidi Notation (uppercase = right-to-left).
 
 Each: (number, logical, visual, allowed). Example 9's visual form is the corrected one of
-draft-duerst-iri-bis-07 4.4 (docs/rationale.md S4); RFC 3987's is kept as RFC3987_EX9.
+draft-duerst-iri-bis-07 4.4 (docs/rationale.md SF4); RFC 3987's is kept as RFC3987_EX9.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ EXAMPLES = [
     (10, "http://ab.CDEFGH.123/kl/mn/op.html", "http://ab.123.HGFEDC/kl/mn/op.html", True),
 ]
 #: RFC 3987's printed visual forms of Example 9 (Hebrew and Arabic), which the UBA does not
-#: produce (docs/rationale.md S4).
+#: produce (docs/rationale.md SF4).
 RFC3987_EX9 = ("http://ab.cd.ef/%31HG/LK/JI%32.html", "http://ab.cd.ef/31%HG/%LK/JI32.html")
 #: The Arabic visual form of Example 9 under the current UBA (python-bidi 0.6, UBA 16).
 ARABIC_EX9 = "http://ab.cd.ef/LK/JI32%/31%HG.html"

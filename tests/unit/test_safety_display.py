@@ -22,7 +22,7 @@ def test_rfc3987_4_4_visual_order_arabic(
     number: int, logical: str, visual: str, allowed: bool
 ) -> None:
     # Example 9 differs by script: with Arabic letters (AL) the digits become AN (UAX #9
-    # W2) and the "%" stays neutral (W5 applies to EN only): docs/rationale.md S4.
+    # W2) and the "%" stays neutral (W5 applies to EN only): docs/rationale.md SF4.
     expected = ARABIC_EX9 if number == 9 else visual
     assert iri.visual_order(to_script(logical, ARABIC)) == to_script(expected, ARABIC)
 

@@ -5,7 +5,7 @@ NOT use both right-to-left and left-to-right characters. 2. A component using ri
 characters SHOULD start and end with right-to-left characters." The components are
 iuserinfo, each host label (RFC 3490, "each label of a domain name"), each path segment
 split further at "." ("the extensions in a resource name can be treated as separate
-components"), each query name and value, and the fragment (docs/rationale.md S3).
+components"), each query name and value, and the fragment (docs/rationale.md SF3).
 
 :func:`bidi_violations` is called by :func:`iri.check` only when the text holds a
 character of a right-to-left block (:func:`may_have_rtl`, one regex search), so checking

@@ -1,6 +1,6 @@
 """``iri.to_display(text)``: the form of an IRI to show a person (RFC 3987 4.1, 3987bis 8.6).
 
-Steps (each one a reading recorded in docs/rationale.md S5):
+Steps (each one a reading recorded in docs/rationale.md SF5):
 
 1. URI-to-IRI decoding where safe (:func:`iri.to_iri`, 3987bis 4.2): bidi controls and
    invisible characters stay percent-encoded; A-labels become U-labels (step 7).

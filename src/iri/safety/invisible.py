@@ -2,7 +2,7 @@
 
 Used by URI-to-IRI conversion (3987bis 4.2 step 4, "characters that are not appropriate")
 to keep such characters percent-encoded, and by the audit to flag them raw.
-Our reading (docs/rationale.md): invisible = Default_Ignorable_Code_Point (UCD
+Our reading (docs/rationale.md SF2): invisible = Default_Ignorable_Code_Point (UCD
 DerivedCoreProperties, 17.0.0: ZWSP, CGJ U+034F, variation selectors, Hangul fillers
 U+115F/U+1160/U+3164/U+FFA0, tags, ...) plus General_Category Cf plus U+2800 BRAILLE
 PATTERN BLANK (renders as blank space, not default-ignorable, a known "invisible" trick).
