@@ -53,3 +53,16 @@ def test_to_display_has_no_bidi_control_inside_and_converts_back(text: str) -> N
     assert iri.is_valid(inner)
     # Reparsed without the wrapper, it converts back to the same URI.
     assert to_uri(inner) == to_uri(to_iri(text))
+
+
+_MIXED = st.text(alphabet="abcXYZ аеорсӏ αβ ひノア 東京 אב 123-_./?=&+%ı\u0301", max_size=40)
+
+
+@given(_MIXED, st.sampled_from(["single-script", "highly-restrictive", "moderately-restrictive"]))
+def test_mixed_script_shortcut_agrees_with_the_readable_path(text: str, level: str) -> None:
+    from iri.safety.audit import _mixed_scripts
+    from iri.safety.skeleton import RestrictionLevel
+
+    parts = [(text, 0, "path")]
+    minimum = RestrictionLevel(level)
+    assert _mixed_scripts(parts, minimum) == _mixed_scripts(parts, minimum, shortcut=False)

@@ -18,7 +18,13 @@ from iri.percent import utf8_errors
 from iri.safety.audit_host import audit_host, host_key
 from iri.safety.findings import AuditCode, Finding, Level, finding
 from iri.safety.invisible import BIDI_CONTROLS, is_invisible
-from iri.safety.skeleton import LEVEL_RANK, RestrictionLevel, restriction_level
+from iri.safety.skeleton import (
+    ALL,
+    LEVEL_RANK,
+    RestrictionLevel,
+    resolved_scripts,
+    restriction_level,
+)
 
 __all__ = ["Restriction", "audit"]
 
@@ -33,6 +39,8 @@ _WEB: Final = frozenset({"http", "https", "ws", "wss", "ftp"})
 _JOINERS: Final = frozenset("\u200c\u200d")
 #: Where a component splits into the words of 8.5 (ASCII punctuation, digits, spaces).
 _PIECE_SEPARATORS: Final = re.compile(r"[/?&=;+,_\-.~!$'()*:@%0-9\s]")
+_ASCII_LETTER: Final = re.compile(r"[A-Za-z]")
+_LATIN_OR_CJK: Final = frozenset({"Latn", "Jpan", "Hanb", "Kore"})
 _ASCII: Final = frozenset(map(chr, range(128)))
 
 
@@ -242,16 +250,32 @@ def _piece_level(piece: str) -> RestrictionLevel | None:
     return None if level is RestrictionLevel.UNRESTRICTED else level
 
 
-def _mixed_scripts(parts: list[tuple[str, int, str]], minimum: RestrictionLevel) -> list[Finding]:
+def _mixed_scripts(
+    parts: list[tuple[str, int, str]], minimum: RestrictionLevel, *, shortcut: bool = True
+) -> list[Finding]:
     """bis-07 8.5: "all the characters in a single component are used together in a given
     language": path segments, query names and values, the fragment, the userinfo."""
     out: list[Finding] = []
+    # Shortcut, same result: when the non-ASCII letters of the whole text share a script,
+    # no piece is mixed beyond Single Script, except by adding ASCII (Latin) letters; and
+    # that is at worst Highly Restrictive when the shared script is Latin or Han/Kana/Hangul.
+    text = "".join(p for p, _, _ in parts)
+    shared = resolved_scripts("".join(c for c in set(text) - _ASCII if c.isalpha()))
+    if shortcut and shared and LEVEL_RANK[minimum] >= LEVEL_RANK[RestrictionLevel.SINGLE_SCRIPT]:
+        if LEVEL_RANK[minimum] >= LEVEL_RANK[RestrictionLevel.HIGHLY_RESTRICTIVE] and (
+            shared is ALL or shared & _LATIN_OR_CJK
+        ):
+            return out
+        only_mixed_with_ascii = True
+    else:
+        only_mixed_with_ascii = False
     for part, start, comp in parts:
         if part.isascii() or comp == "host":
             continue
         at = start
         for piece in _PIECE_SEPARATORS.split(part):
-            level = _piece_level(piece) if not piece.isascii() else None
+            skip = piece.isascii() or (only_mixed_with_ascii and not _ASCII_LETTER.search(piece))
+            level = None if skip else _piece_level(piece)
             if level is not None and LEVEL_RANK[level] > LEVEL_RANK[minimum]:
                 i = part.find(piece, at - start)
                 out.append(

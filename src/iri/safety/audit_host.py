@@ -199,7 +199,13 @@ def audit_host(
     if not host or host.startswith("["):
         return []
     out: list[Finding] = []
-    for i, c in enumerate(host):
+    if host.isascii():
+        # ASCII: no lookalike and no script to check; only numeric forms and A-labels.
+        if host[0].isdigit():
+            out += _numeric(host, start)
+        if "xn--" not in host.lower() and not protected:
+            return out
+    for i, c in enumerate(host if not host.isascii() else ""):
         if c in _SLASH_LIKE:
             out.append(
                 finding(
@@ -222,8 +228,6 @@ def audit_host(
                     _C,
                 )
             )
-    if host.isascii():
-        out += _numeric(host, start)
     # The labels, split at "." and at its IDNA equivalents (RFC 3490 3.1).
     labels = re.split(r"([.\u3002\uff0e\uff61])", host)[::2]
     tld = _ulabel(labels[-1] or (labels[-2] if len(labels) > 1 else ""))[0]
