@@ -226,3 +226,11 @@ def test_ordinary_iris_in_20_scripts_flag_nothing_above_info() -> None:
     # Latin "o" typed inside a Cyrillic word, and a decomposed Cyrillic "й" (not NFC).
     assert total == 252
     assert len(flagged) <= 2, flagged
+
+
+def test_overlong_a_label_is_not_decoded() -> None:
+    # Longer than a DNS label (63): reported invalid without punycode decoding, which is
+    # quadratic in the label length.
+    text = "http://xn--" + "a" * 5000 + ".com/"
+    (f,) = [f for f in iri.audit(text) if f.code is C.INVALID_A_LABEL]
+    assert f.span == (7, 7 + 4 + 5000) and f.level is Level.WARNING

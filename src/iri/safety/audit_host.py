@@ -40,6 +40,8 @@ _DOTTED_QUAD: Final = re.compile(
     r"(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\.){3}"
     r"(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\Z"
 )
+#: RFC 1034 3.1: a label has at most 63 octets.
+_MAX_LABEL: Final = 63
 _ASCII_NAME: Final = re.compile(r"[a-z0-9-]+\Z")
 
 
@@ -47,6 +49,8 @@ def _ulabel(label: str) -> tuple[str, bool]:
     """The U-label of an A-label (``valid`` False when IDNA rejects it); else the label."""
     if label[:4].lower() != "xn--":
         return label, True
+    if len(label) > _MAX_LABEL:
+        return label, False  # not a DNS label; punycode decoding is quadratic: don't
     import idna
 
     try:
@@ -88,7 +92,8 @@ def _label(
     out: list[Finding] = []
     end = start + len(label)
     ulabel, valid = _ulabel(label)
-    if ulabel is not label:
+    ace = label[:4].lower() == "xn--"
+    if ace:
         if not valid:
             out.append(
                 finding(
@@ -114,13 +119,13 @@ def _label(
     if ulabel.isascii():
         return out
     text = unicodedata.normalize("NFKC", ulabel).casefold()  # UTS #46-like mapping first
-    kind = "A-label whose U-label" if ulabel is not label else "label"
+    kind = "A-label whose U-label" if ace else "label"
     # UTS #39 3.1: characters outside the identifier profile.
     restricted = [
         c for c in dict.fromkeys(text) if c != "-" and identifier_status(ord(c)) != "Allowed"
     ]
     for c in restricted:
-        if ulabel is label and c in label:
+        if not ace and c in label:
             at = start + label.index(c)
             span = (at, at + 1)
         else:
