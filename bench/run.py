@@ -46,7 +46,14 @@ from _harness import (  # noqa: E402
     measure_corpus,
     prepare,
 )
-from _jobs import Job, all_jobs  # noqa: E402
+from _jobs import Job  # noqa: E402
+from _jobs import all_jobs as _core_jobs  # noqa: E402
+from bench_safety import safety_jobs  # noqa: E402
+
+
+def all_jobs() -> list[Job]:
+    return _core_jobs() + safety_jobs()
+
 
 DEFAULT_CORPUS_DIR = ROOT.parent / "shared" / "corpora"
 RESULTS = BENCH_DIR / "results"

@@ -7,6 +7,8 @@ True
 ['bidi-formatting-character']
 """
 
+from typing import TYPE_CHECKING
+
 from iri._check import check, is_valid
 from iri._grammar import Rule, ZoneID
 from iri._split import Components, split
@@ -18,13 +20,51 @@ from iri.reference import IRIReference, parse
 from iri.resolve import relativize, remove_dot_segments, resolve
 from iri.violations import Code, Severity, Violation
 
+if TYPE_CHECKING:  # the lazy names below, for type checkers
+    from iri.safety.audit import audit
+    from iri.safety.display import Password, Wrap, to_display
+    from iri.safety.findings import AuditCode, Finding
+    from iri.safety.findings import Level as AuditLevel
+    from iri.safety.skeleton import RestrictionLevel
+    from iri.safety.visual import visual_order
+
 __version__ = "0.1.0"
 
+#: Names loaded on first use (PEP 562), so that ``import iri`` stays cheap: the safety
+#: functions import large generated Unicode tables.
+_LAZY = {
+    "AuditCode": "iri.safety.findings",
+    "AuditLevel": "iri.safety.findings:Level",
+    "Finding": "iri.safety.findings",
+    "RestrictionLevel": "iri.safety.skeleton",
+    "audit": "iri.safety.audit",
+    "Password": "iri.safety.display",
+    "Wrap": "iri.safety.display",
+    "to_display": "iri.safety.display",
+    "visual_order": "iri.safety.visual",
+}
+
+
+def __getattr__(name: str) -> object:
+    target = _LAZY.get(name)
+    if target is None:
+        raise AttributeError(f"module 'iri' has no attribute {name!r}")
+    import importlib
+
+    module, _, attr = target.partition(":")
+    value = getattr(importlib.import_module(module), attr or name)
+    globals()[name] = value
+    return value
+
+
 __all__ = [
+    "AuditCode",
+    "AuditLevel",
     "CharacterNormalization",
     "CharsetError",
     "Code",
     "Components",
+    "Finding",
     "HostMapping",
     "IDNAError",
     "IRIError",
@@ -32,13 +72,17 @@ __all__ = [
     "InvalidIRI",
     "KeepQuery",
     "Level",
+    "Password",
     "ResolutionError",
+    "RestrictionLevel",
     "Rule",
     "Severity",
     "Unencodable",
     "Violation",
+    "Wrap",
     "ZoneID",
     "__version__",
+    "audit",
     "check",
     "equivalent",
     "extract",
@@ -51,6 +95,8 @@ __all__ = [
     "remove_dot_segments",
     "resolve",
     "split",
+    "to_display",
     "to_iri",
     "to_uri",
+    "visual_order",
 ]

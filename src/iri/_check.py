@@ -36,6 +36,7 @@ from iri._grammar import (
 from iri._split import split_authority, split_with_spans
 from iri._warnings import character_warnings, percent_encoding_warnings
 from iri.errors import InvalidIRI
+from iri.safety.bidi import bidi_violations
 from iri.schemes import SPECIFIC_SCHEMES, scheme_violations
 from iri.violations import Code, Violation, describe_char
 
@@ -488,5 +489,7 @@ def explain(
         ch.out += percent_encoding_warnings(text, components)
     if not text.isascii():
         ch.out += character_warnings(text, components, iri=rule.is_iri)
+        # RFC 3987 4.2 / RFC 5893: returns at once unless a right-to-left block occurs.
+        ch.out += bidi_violations(text, components)
     ch.out.sort(key=lambda v: (v.span[0], v.code))
     return ch.out

@@ -25,6 +25,7 @@ from iri._grammar import (
     is_iprivate,
     is_ucschar,
 )
+from iri.safety.invisible import INVISIBLE_RANGES
 
 __all__ = [
     "INAPPROPRIATE",
@@ -69,8 +70,12 @@ INAPPROPRIATE: Final[tuple[tuple[int, int], ...]] = (
     (0x1D173, 0x1D17A), (0xE0001, 0xE0001), (0xE0020, 0xE007F),
 )  # fmt: skip
 
+# Plus what the audit calls invisible (iri.safety.invisible: Default_Ignorable_Code_Point
+# from the generated UCD 17.0.0 table, e.g. U+034F, U+FE0F, U+3164; and U+2800): a reader
+# cannot see them either (3987bis 4.2 step 4; docs/rationale.md SF2).
 _INAPPROPRIATE_SET: Final = (
-    frozenset(cp for lo, hi in INAPPROPRIATE for cp in range(lo, hi + 1)) | BIDI_FORMATTING
+    frozenset(cp for lo, hi in INAPPROPRIATE + INVISIBLE_RANGES for cp in range(lo, hi + 1))
+    | BIDI_FORMATTING
 )
 
 # Fast check for a decoded run: every character may stand decoded (outside / inside the

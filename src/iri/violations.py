@@ -71,6 +71,10 @@ class Code(StrEnum):
     URN_INVALID_NID = "urn-invalid-nid"
     URN_INVALID_NSS = "urn-invalid-nss"
     URN_INVALID_RQ_COMPONENTS = "urn-invalid-rq-components"
+    # -- warnings: bidi structure (RFC 3987 4.2, RFC 5893 2; iri.safety.bidi) ------------
+    BIDI_MIXED_DIRECTION = "bidi-mixed-direction"
+    BIDI_COMPONENT_EDGE = "bidi-component-edge"
+    BIDI_RULE = "bidi-rule"
 
 
 @dataclass(frozen=True, slots=True)
@@ -322,6 +326,24 @@ REGISTRY: Final = MappingProxyType(
             "RFC 8141 2",
             'A URN query that is not "?+" r-component and/or "?=" q-component.',
             "urn:example:a?b",
+        ),
+        Code.BIDI_MIXED_DIRECTION: CodeInfo(
+            _W,
+            "RFC 3987 4.2",
+            "A component should not use both right-to-left and left-to-right characters.",
+            "http://example.org/\u05d0\u05d1c\u05d2",
+        ),
+        Code.BIDI_COMPONENT_EDGE: CodeInfo(
+            _W,
+            "RFC 3987 4.2",
+            "A component using right-to-left characters should start and end with one.",
+            "http://example.org/\u05d0\u05d11/2\u05d2",
+        ),
+        Code.BIDI_RULE: CodeInfo(
+            _W,
+            "RFC 5893 2",
+            "A host label of a domain with right-to-left labels breaks the Bidi Rule.",
+            "http://\u05d0\u05d1.1\u05d2.example/",
         ),
     }
 )

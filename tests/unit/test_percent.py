@@ -90,7 +90,7 @@ def test_unreserved_decoded(char: str) -> None:
         ("\ue000", False, True),  # private use
         ("\U000f0000", False, True),  # supplementary private use
         ("\U000e0041", False, False),  # TAG LATIN CAPITAL LETTER A (Cf)
-        ("\U000e0100", False, True),  # VARIATION SELECTOR-17 (3987bis iprivate range)
+        ("\U000e0100", False, False),  # VARIATION SELECTOR-17: Default_Ignorable, never decoded
     ],
 )
 def test_may_decode_table(char: str, outside: bool, in_query: bool) -> None:

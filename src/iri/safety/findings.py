@@ -1,0 +1,154 @@
+"""The audit's data: :class:`Finding`, its :class:`Level` and the :class:`AuditCode` registry.
+
+Levels (docs/security.md):
+
+* ``info``: noteworthy, not a risk by itself (an A-label and its U-label, a host skeleton,
+  an encoded invisible character that stays visible as ``%HH``);
+* ``warning``: something a careful reader could miss or misread (an invisible character in
+  the path, text that is not NFC, an encoded slash, mixed scripts in a path segment);
+* ``danger``: a known spoofing technique (bidi controls, a host that passes for another,
+  userinfo that looks like a host, overlong UTF-8, encoded dot segments).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from types import MappingProxyType
+from typing import Final
+
+__all__ = ["CODES", "AuditCode", "Finding", "Level"]
+
+
+class Level(StrEnum):
+    """How much a finding matters, from least to most."""
+
+    INFO = "info"
+    WARNING = "warning"
+    DANGER = "danger"
+
+
+#: Comparable ranks of the levels.
+RANK: Final = {Level.INFO: 0, Level.WARNING: 1, Level.DANGER: 2}
+
+
+class AuditCode(StrEnum):
+    """Stable kebab-case identifiers of every audit finding."""
+
+    BIDI_CONTROL = "bidi-control"
+    INVISIBLE_CHARACTER = "invisible-character"
+    JOINER_IN_CONTEXT = "joiner-in-context"
+    JOINER_OUT_OF_CONTEXT = "joiner-out-of-context"
+    ENCODED_INVISIBLE = "encoded-invisible"
+    NOT_NFC = "not-nfc"
+    NOT_NFKC = "not-nfkc"
+    FULLWIDTH_FORM = "fullwidth-form"
+    HALFWIDTH_KATAKANA = "halfwidth-katakana"
+    ENCODED_DOT = "encoded-dot"
+    ENCODED_DOT_SEGMENT = "encoded-dot-segment"
+    ENCODED_SLASH = "encoded-slash"
+    OVERLONG_UTF8 = "overlong-utf8"
+    INVALID_UTF8 = "invalid-utf8"
+    USERINFO = "userinfo"
+    USERINFO_LOOKS_LIKE_HOST = "userinfo-looks-like-host"
+    MIXED_SCRIPT_COMPONENT = "mixed-script-component"
+    A_LABEL = "a-label"
+    INVALID_A_LABEL = "invalid-a-label"
+    HOST_SKELETON = "host-skeleton"
+    MIXED_SCRIPT_LABEL = "mixed-script-label"
+    WHOLE_SCRIPT_CONFUSABLE = "whole-script-confusable"
+    RESTRICTED_CHARACTER = "restricted-character"
+    MIXED_NUMBERS = "mixed-numbers"
+    SLASH_LOOKALIKE = "slash-lookalike"
+    DOT_LOOKALIKE = "dot-lookalike"
+    NUMERIC_HOST = "numeric-host"
+    CONFUSABLE_WITH_PROTECTED = "confusable-with-protected"
+
+
+@dataclass(frozen=True, slots=True)
+class CodeInfo:
+    """The section a code comes from and a one-line summary."""
+
+    section: str
+    summary: str
+
+
+#: Every code: spec section and summary (docs/security.md lists them with examples).
+CODES: Final = MappingProxyType(
+    {
+        AuditCode.BIDI_CONTROL: CodeInfo("RFC 3987 4.1", "a raw bidi formatting character"),
+        AuditCode.INVISIBLE_CHARACTER: CodeInfo(
+            "3987bis 10", "a raw default-ignorable, format or blank character"
+        ),
+        AuditCode.JOINER_IN_CONTEXT: CodeInfo(
+            "RFC 5892 A.1", "ZWNJ/ZWJ where the CONTEXTJ rules allow it"
+        ),
+        AuditCode.JOINER_OUT_OF_CONTEXT: CodeInfo(
+            "RFC 5892 A.1", "ZWNJ/ZWJ outside the contexts the CONTEXTJ rules allow"
+        ),
+        AuditCode.ENCODED_INVISIBLE: CodeInfo(
+            "3987bis 4.2", "a percent-encoded invisible or bidi character (stays encoded)"
+        ),
+        AuditCode.NOT_NFC: CodeInfo("RFC 3987 5.3.2.2", "a component that is not in NFC"),
+        AuditCode.NOT_NFKC: CodeInfo("bis-07 8.5", "a compatibility character (not NFKC)"),
+        AuditCode.FULLWIDTH_FORM: CodeInfo("bis-07 8.5", "a full-width ASCII variant"),
+        AuditCode.HALFWIDTH_KATAKANA: CodeInfo("bis-07 8.5", "a half-width Katakana variant"),
+        AuditCode.ENCODED_DOT: CodeInfo("RFC 3986 2.3", "a percent-encoded '.'"),
+        AuditCode.ENCODED_DOT_SEGMENT: CodeInfo(
+            "RFC 3986 5.2.4", "a segment that decodes into '.' or '..'"
+        ),
+        AuditCode.ENCODED_SLASH: CodeInfo(
+            "RFC 3986 2.2", "a percent-encoded '/' or '\\\\' inside a path segment"
+        ),
+        AuditCode.OVERLONG_UTF8: CodeInfo("RFC 3629 3", "an overlong UTF-8 escape"),
+        AuditCode.INVALID_UTF8: CodeInfo("3987bis 4.2", "escapes that are not UTF-8"),
+        AuditCode.USERINFO: CodeInfo("RFC 3986 7.6", "userinfo in a web address"),
+        AuditCode.USERINFO_LOOKS_LIKE_HOST: CodeInfo(
+            "RFC 3986 7.6", "userinfo that looks like a host name"
+        ),
+        AuditCode.MIXED_SCRIPT_COMPONENT: CodeInfo(
+            "bis-07 8.5", "a component mixing scripts beyond the restriction level"
+        ),
+        AuditCode.A_LABEL: CodeInfo("RFC 5890 2.3.2.1", "an A-label and its U-label"),
+        AuditCode.INVALID_A_LABEL: CodeInfo("RFC 5891 5.4", "an xn-- label that is invalid"),
+        AuditCode.HOST_SKELETON: CodeInfo("UTS #39 4", "the skeleton of a non-ASCII host"),
+        AuditCode.MIXED_SCRIPT_LABEL: CodeInfo(
+            "UTS #39 5.2", "a host label below the required restriction level"
+        ),
+        AuditCode.WHOLE_SCRIPT_CONFUSABLE: CodeInfo(
+            "UTS #39 4", "a single-script label that looks entirely Latin"
+        ),
+        AuditCode.RESTRICTED_CHARACTER: CodeInfo(
+            "UTS #39 3.1", "a host character whose Identifier_Status is Restricted"
+        ),
+        AuditCode.MIXED_NUMBERS: CodeInfo("UTS #39 5.3", "digits of several numbering systems"),
+        AuditCode.SLASH_LOOKALIKE: CodeInfo("3987bis 10", "a character that looks like '/'"),
+        AuditCode.DOT_LOOKALIKE: CodeInfo("RFC 3490 3.1", "a full-width or ideographic dot"),
+        AuditCode.NUMERIC_HOST: CodeInfo("RFC 3986 7.4", "a host that is an unusual IPv4 form"),
+        AuditCode.CONFUSABLE_WITH_PROTECTED: CodeInfo(
+            "UTS #39 4", "a host whose skeleton equals a protected domain's"
+        ),
+    }
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One audit result: ``text[span[0]:span[1]]`` is what it is about."""
+
+    level: Level
+    code: AuditCode
+    span: tuple[int, int]
+    message: str
+    section: str
+    component: str
+
+    def __str__(self) -> str:
+        return f"{self.level}: {self.code} at {self.span[0]}-{self.span[1]}: {self.message}"
+
+
+def finding(  # noqa: PLR0917 (one call per finding: positional keeps them on one line)
+    level: Level, code: AuditCode, start: int, end: int, message: str, component: str
+) -> Finding:
+    """A :class:`Finding` with the section taken from :data:`CODES`."""
+    return Finding(level, code, (start, end), message, CODES[code].section, component)
