@@ -25,7 +25,13 @@ from functools import lru_cache
 from typing import Final
 
 import idna as _idna
-from idna.core import check_bidi, check_hyphen_ok, check_label, uts46_remap
+from idna.core import (
+    IDNABidiError,
+    check_bidi,
+    check_hyphen_ok,
+    check_label,
+    uts46_remap,
+)
 
 from iri._grammar import SUB_DELIMS, UNRESERVED, char_class
 from iri.errors import IDNAError
@@ -37,6 +43,7 @@ __all__ = ["ACE_PREFIX", "host_to_ascii", "to_ascii", "to_unicode"]
 # on all four gives the same labels and lets errors point into the original host.
 _DOTS: Final = re.compile("[.\u3002\uff0e\uff61]")
 _RTL: Final = frozenset({"R", "AL", "AN"})
+_MESSAGE_POSITION: Final = re.compile(r"at position ([0-9]{1,9}) ")
 #: The ACE prefix of A-labels (RFC 5890 2.3.2.5).
 ACE_PREFIX: Final = "xn--"
 #: DNS length limits (RFC 1034 3.1; RFC 5890 2.3.2.1 "Like all DNS labels, its total
@@ -62,7 +69,12 @@ def _reason(err: Exception) -> str:
 
 
 def _error_position(err: Exception, start: int) -> int:
-    pos = getattr(err, "position", None)
+    pos = getattr(err, "position", None)  # idna >= 3.19: the 1-based index in the label
+    if pos is None and not isinstance(err, IDNABidiError):
+        # Older idna: only the message says it ("... at position N ...", 1-based there;
+        # the Bidi messages count from 0 and are not used).
+        m = _MESSAGE_POSITION.search(str(err))
+        pos = int(m[1]) if m is not None else None
     return start + pos - 1 if isinstance(pos, int) and pos > 0 else start
 
 
