@@ -16,10 +16,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 from strategies import URI_RULES, reference
 
-from iri import schemes
+from iri import is_valid, schemes
 from iri._check import iri_reference_match
 from iri._grammar import UNRESERVED
 from iri.convert import to_iri, to_uri
+from iri.errors import IRIError
+from iri.normalize import equivalent, key, normalize
 
 _PCT = re.compile(r"%[0-9A-Fa-f]{2}")
 
@@ -91,3 +93,45 @@ def test_the_issue_example_is_generated() -> None:
     # The defect of issue 8, which the strategy above can produce; kept as a fixed case.
     _check_round_trip("http://xn--zca.%c3%a9x/")
     _check_round_trip("http://xn--zca.%C3%A9x.EXAMPLE/")
+
+
+_HOST_PIECES = st.one_of(
+    st.sampled_from(["xn--", "xn--zca", ".", "%", "%c3%a9", "%FC", "%2E", "-", "ß", "\u05d0"]),
+    st.sampled_from(["\u3002", "\u2024", "\uff05", "\u200d", "\u0308", "a" * 64, "é" * 40]),
+    st.characters(min_codepoint=0x21, max_codepoint=0x10FFFF, exclude_categories=("Cs",)),
+)
+
+
+@given(st.lists(_HOST_PIECES, max_size=8).map("".join), st.sampled_from(["auto", "idna"]))
+def test_hosts_raise_only_iri_errors(host: str, mode: str) -> None:
+    # Label-by-label mapping on arbitrary hosts: a result is a URI, or an IRIError (never
+    # IndexError, UnicodeError, re.error or LookupError), and the mapping is idempotent.
+    try:
+        uri = to_uri(f"http://{host}/", host=mode)
+    except IRIError:
+        return
+    assert is_valid(uri, rule="URI")
+    assert to_uri(uri, host=mode) == uri
+
+
+_NOT_STR = st.one_of(
+    st.none(), st.binary(), st.integers(), st.floats(), st.lists(st.text(), max_size=2)
+)
+
+
+@given(_NOT_STR)
+def test_non_str_is_a_type_error_everywhere(value: object) -> None:
+    for call in (
+        lambda: to_uri(value),  # type: ignore[arg-type]
+        lambda: to_iri(value),  # type: ignore[arg-type]
+        lambda: normalize(value),  # type: ignore[arg-type]
+        lambda: key(value, "simple"),  # type: ignore[arg-type]
+        lambda: equivalent(value, "a", level="simple"),  # type: ignore[arg-type]
+        lambda: to_uri("http://a/?é", charset=value),  # type: ignore[arg-type]
+    ):
+        try:
+            call()
+        except TypeError as err:
+            assert "str" in str(err)
+        else:
+            assert value is None  # charset=None is the default (no charset)
