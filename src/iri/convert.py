@@ -11,22 +11,19 @@ Every reading of the specification made here is in docs/rationale.md.
 
 from __future__ import annotations
 
-import codecs
 import re
 from enum import StrEnum
 from typing import Final, TypeVar
 
 from iri import idna, schemes
 from iri._check import invalid, iri_reference_match
+from iri._codecs import text_codec
 from iri._grammar import (
-    PCT_ENCODED_RUN,
-    SUB_DELIMS,
     UNRESERVED,
-    char_class,
 )
 from iri._split import split_authority
-from iri.errors import CharsetError, IDNAError
-from iri.percent import decode, decode_utf8, encode_non_ascii, encode_octets
+from iri.errors import CharsetError
+from iri.percent import decode, encode_non_ascii, encode_octets
 
 __all__ = ["HostMapping", "KeepQuery", "Unencodable", "to_iri", "to_uri"]
 
@@ -76,8 +73,6 @@ _UCS_CODECS: Final = frozenset(
         "utf-32", "utf-32-le", "utf-32-be",
     }
 )  # fmt: skip
-#: reg-name = *( unreserved / pct-encoded / sub-delims )   (RFC 3986 3.2.2)
-_NOT_REG_NAME: Final = re.compile(char_class(UNRESERVED + SUB_DELIMS, negate=True))
 _NON_ASCII: Final = re.compile(r"[^\x00-\x7f]+")
 _OCTETS: Final = tuple(
     chr(b) if chr(b) in UNRESERVED else encode_octets(bytes((b,))) for b in range(256)
@@ -127,52 +122,16 @@ def _host_to_uri(host: str, mode: HostMapping, use_idna: bool) -> str:
         # Already a URI host. AUTO keeps the mapping "an identity transformation for
         # URIs" (RFC 3987 3.1); see docs/rationale.md.
         return host
-    # 3.4.2: "If there is any percent-encoding, and the corresponding octets all
-    # represent valid UTF-8 octet sequences, then convert these back to Unicode character
-    # sequences. (If any percent-encodings are not valid UTF-8 octet sequences, then
-    # leave the entire field as is without any change, since punycode encoding would
-    # not succeed.)"
-    name = host
-    if "%" in host:
-        decoded = _decode_host(host)
-        if decoded is None:
-            if host.isascii():
-                return host  # "leave the entire field as is": a valid URI host already
-            raise IDNAError(host, host, host.index("%"), "percent-encoded octets are not UTF-8")
-        if decoded.isascii():
-            return host  # nothing for IDNA to do; keep the URI host as written
-        name = decoded
-    result = idna.to_ascii(name)
-    bad = _NOT_REG_NAME.search(result)
-    if bad is not None:
-        raise IDNAError(
-            host, result, bad.start(), f"maps to {bad[0]!r}, which is not allowed in a host name"
-        )
-    return result
-
-
-def _decode_host(host: str) -> str | None:
-    """Decode every ``%HH`` run of ``host`` as strict UTF-8, or ``None`` if one is not."""
-    parts: list[str] = []
-    last = 0
-    for m in PCT_ENCODED_RUN.finditer(host):
-        text = decode_utf8(bytes.fromhex(m.group().replace("%", "")))
-        if text is None:
-            return None
-        parts += (host[last : m.start()], text)
-        last = m.end()
-    parts.append(host[last:])
-    return "".join(parts)
+    # 3.4.2, label by label: non-ASCII labels (percent-decoded) become A-labels, ASCII
+    # labels stay as written (``host="idna"`` also decodes their UTF-8 escapes).
+    return idna.host_to_ascii(host, decode_ascii=mode is HostMapping.IDNA)
 
 
 def _query_codec(charset: str | None, scheme: str | None) -> str | None:
     """The codec for the query per 3987bis 3.5, or ``None`` for UTF-8."""
     if charset is None:
         return None
-    try:
-        name = codecs.lookup(charset).name
-    except LookupError:
-        raise CharsetError(f"unknown charset {charset!r}", charset) from None
+    name = text_codec(charset).name  # CharsetError unless a text encoding
     if name in _UCS_CODECS or scheme is None or scheme.lower() not in _QUERY_CHARSET_SCHEMES:
         return None
     return name
@@ -237,6 +196,8 @@ def to_uri(
     >>> to_uri("http://example.org/?q=é", charset="iso-8859-1")
     'http://example.org/?q=%E9'
     """
+    if not isinstance(text, str):
+        raise TypeError(f"to_uri() expects a str (an IRI reference), not {type(text).__name__}")
     mode = _option(_HOST_MODES, HostMapping, host)
     policy = _option(_UNENCODABLE, Unencodable, errors)
     m = iri_reference_match(text)
@@ -353,6 +314,8 @@ def to_iri(
     >>> to_iri("http://www.example.org/D%C3%BCrst"), to_iri("http://www.example.org/D%FCrst")
     ('http://www.example.org/Dürst', 'http://www.example.org/D%FCrst')
     """
+    if not isinstance(text, str):
+        raise TypeError(f"to_iri() expects a str (a URI reference), not {type(text).__name__}")
     mode = _option(_HOST_MODES, HostMapping, host)
     keep = _option(_KEEP_QUERY, KeepQuery, keep_query_encoded)
     m = iri_reference_match(text)

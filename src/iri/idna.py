@@ -25,18 +25,35 @@ from functools import lru_cache
 from typing import Final
 
 import idna as _idna
-from idna.core import check_bidi, check_hyphen_ok, check_label, uts46_remap
+from idna.core import (
+    IDNABidiError,
+    check_bidi,
+    check_hyphen_ok,
+    check_label,
+    uts46_remap,
+)
 
+from iri._grammar import SUB_DELIMS, UNRESERVED, char_class
 from iri.errors import IDNAError
+from iri.percent import decode_utf8_escapes
 
-__all__ = ["ACE_PREFIX", "to_ascii", "to_unicode"]
+__all__ = ["ACE_PREFIX", "host_to_ascii", "to_ascii", "to_unicode"]
 
 # UTS #46 4 step 1 maps U+3002, U+FF0E and U+FF61 to U+002E; splitting the original text
 # on all four gives the same labels and lets errors point into the original host.
 _DOTS: Final = re.compile("[.\u3002\uff0e\uff61]")
 _RTL: Final = frozenset({"R", "AL", "AN"})
+_MESSAGE_POSITION: Final = re.compile(r"at position ([0-9]{1,9}) ")
 #: The ACE prefix of A-labels (RFC 5890 2.3.2.5).
 ACE_PREFIX: Final = "xn--"
+#: DNS length limits (RFC 1034 3.1; RFC 5890 2.3.2.1 "Like all DNS labels, its total
+#: length must not exceed 63 octets"; UTS #46 4.1 step 4, VerifyDnsLength: "The length of
+#: the domain name, excluding the root label and its dot, is from 1 to 253").
+MAX_LABEL: Final = 63
+MAX_NAME: Final = 253
+#: reg-name = *( unreserved / pct-encoded / sub-delims ) (RFC 3986 3.2.2), without
+#: pct-encoded: what a label produced by IDNA must match to stand in a URI.
+_NOT_REG_NAME: Final = re.compile(char_class(UNRESERVED + SUB_DELIMS, negate=True))
 
 
 class _FailureError(Exception):
@@ -52,7 +69,12 @@ def _reason(err: Exception) -> str:
 
 
 def _error_position(err: Exception, start: int) -> int:
-    pos = getattr(err, "position", None)
+    pos = getattr(err, "position", None)  # idna >= 3.19: the 1-based index in the label
+    if pos is None and not isinstance(err, IDNABidiError):
+        # Older idna: only the message says it ("... at position N ...", 1-based there;
+        # the Bidi messages count from 0 and are not used).
+        m = _MESSAGE_POSITION.search(str(err))
+        pos = int(m[1]) if m is not None else None
     return start + pos - 1 if isinstance(pos, int) and pos > 0 else start
 
 
@@ -182,5 +204,100 @@ def _to_unicode_cached(host: str) -> str:
     result = ".".join(labels)
     if result == host:
         return host
-    back = _to_ascii_cached(result)
+    # The round trip: to_uri maps the new host with host_to_ascii; keep it only if that
+    # gives back exactly ``host`` (labels converted per label, ASCII labels as written).
+    back = _host_to_ascii_cached(result, False)
     return result if back == host else host
+
+
+def host_to_ascii(host: str, *, decode_ascii: bool = False) -> str:
+    """Map the ``ireg-name`` ``host`` to a URI host, label by label (3987bis 3.4.2).
+
+    3987bis 3.4.2: "Replace the ireg-name part of the IRI by the part converted using the
+    Domain Name Lookup procedure ... on each dot-separated label". Each label holding a
+    non-ASCII character has its percent-encodings decoded (they must be UTF-8) and becomes
+    its A-label; an ASCII label is kept exactly as written (it already is a URI label),
+    unless ``decode_ascii`` is set and its percent-encodings decode to non-ASCII UTF-8.
+    The whole name is validated by :func:`to_ascii` (Bidi and joiners look across labels)
+    and, when a label was converted, checked against the DNS length limits (63 octets per
+    label, 253 per name). Raises :class:`iri.IDNAError`. Results are cached.
+
+    >>> host_to_ascii("résumé.EXAMPLE.org")
+    'xn--rsum-bpad.EXAMPLE.org'
+    >>> host_to_ascii("ß.%c3%a9x"), host_to_ascii("ß.%c3%a9x", decode_ascii=True)
+    ('xn--zca.%c3%a9x', 'xn--zca.xn--x-9fa')
+    """
+    result = _host_to_ascii_cached(host, decode_ascii)
+    if isinstance(result, tuple):
+        label, position, reason = result
+        raise IDNAError(host, label, position, reason)
+    return result
+
+
+@lru_cache(maxsize=4096)
+def _host_to_ascii_cached(host: str, decode_ascii: bool) -> str | tuple[str, int, str]:
+    try:
+        return _host_to_ascii(host, decode_ascii)
+    except _FailureError as failure:
+        return (failure.label, failure.position, failure.reason)
+    except IDNAError as err:
+        return (err.label, err.position, err.reason)
+
+
+def _host_to_ascii(host: str, decode_ascii: bool) -> str:
+    labels = _DOTS.split(host)
+    names: list[str] = []  # each label as IDNA sees it (percent-decoded where asked)
+    starts: list[int] = []
+    start = 0
+    for label in labels:
+        name = label
+        if "%" in label and (decode_ascii or not label.isascii()):
+            decoded = decode_utf8_escapes(label)
+            if decoded is not None:
+                name = decoded
+            elif not label.isascii():
+                # "If any percent-encodings are not valid UTF-8 octet sequences, then leave
+                # the entire field as is without any change, since punycode encoding would
+                # not succeed": a label with other non-ASCII characters cannot stay as is.
+                position = start + label.index("%")
+                raise _FailureError(label, position, "percent-encoded octets are not UTF-8")
+            # else: an ASCII label that is not UTF-8 stays as written (a URI label already)
+        names.append(name)
+        starts.append(start)
+        start += len(label) + 1
+    converted = [not name.isascii() for name in names]
+    if not any(converted) and host.isascii():
+        return host
+    # UTS #46 processing and validity over the whole name (CheckBidi, CheckJoiners look
+    # at every label), then each converted label's own A-label.
+    whole = to_ascii(".".join(names))
+    parts = whole.split(".")
+    if len(parts) != len(names):  # a mapping produced U+002E (e.g. U+2024): per label
+        parts = [to_ascii(name) for name in names]
+    out: list[str] = []
+    for label, name, part, at, conv in zip(labels, names, parts, starts, converted, strict=True):
+        if not conv:
+            out.append(label)  # ASCII label: kept exactly as written
+            continue
+        bad = _NOT_REG_NAME.search(part)
+        if bad is not None:
+            raise _FailureError(
+                label, at, f"{name!r} maps to {part!r}, whose {bad[0]!r} is not allowed in a host"
+            )
+        out.append(part)
+    result = ".".join(out)
+    # Length limits (VerifyDnsLength; see MAX_LABEL), in octets of the ASCII result.
+    for label, part, at in zip(labels, out, starts, strict=True):
+        if len(part) > MAX_LABEL:
+            raise _FailureError(
+                label,
+                at,
+                f"the label becomes {len(part)} octets long ({part[:20]}...); "
+                f"DNS allows at most {MAX_LABEL} per label",
+            )
+    length = len(result) - result.endswith(".")
+    if length > MAX_NAME:
+        raise _FailureError(
+            host, 0, f"the name becomes {length} octets long; DNS allows at most {MAX_NAME}"
+        )
+    return result

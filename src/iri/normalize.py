@@ -290,6 +290,10 @@ def _normalize(
     )
 
 
+def _not_str(function: str, value: object) -> str:
+    return f"{function}() expects a str (an IRI reference), not {type(value).__name__}"
+
+
 def _options(
     level: Level | str, character: CharacterNormalization | str
 ) -> tuple[Level, CharacterNormalization]:
@@ -331,6 +335,8 @@ def normalize(
     >>> normalize("http://example.org/a%2Fb?%ee%80%80#%E2%80%AE")
     'http://example.org/a%2Fb?\\ue000#%E2%80%AE'
     """
+    if not isinstance(text, str):
+        raise TypeError(_not_str("normalize", text))
     lvl, char = _options(level, character)
     if lvl is Level.SIMPLE and (char is not CharacterNormalization.NONE or equivalences):
         raise IRIError("the simple level (RFC 3987 5.3.1) maps nothing: no character or hook")
@@ -355,6 +361,8 @@ def key(
     >>> key("http://Example.COM:80", "scheme") == key("http://example.com/", "scheme")
     True
     """
+    if not isinstance(text, str):
+        raise TypeError(_not_str("key", text))
     lvl, char = _options(level, character)
     if lvl is Level.SIMPLE and char is CharacterNormalization.NONE and equivalences is None:
         return text
@@ -381,6 +389,8 @@ def equivalent(
     >>> equivalent("http://example.com/?", "http://example.com/", level="scheme")
     False
     """
+    if not isinstance(a, str) or not isinstance(b, str):
+        raise TypeError(_not_str("equivalent", b if isinstance(a, str) else a))
     lvl = _LEVELS.get(level) or Level(level)
     if lvl is Level.SIMPLE:
         if character != CharacterNormalization.NONE or equivalences is not None:

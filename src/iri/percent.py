@@ -19,6 +19,7 @@ from typing import Final
 from iri._grammar import (
     BIDI_FORMATTING,
     IPRIVATE,
+    PCT_ENCODED_RUN,
     UCSCHAR,
     UNRESERVED,
     char_class,
@@ -31,6 +32,7 @@ __all__ = [
     "INAPPROPRIATE",
     "decode",
     "decode_utf8",
+    "decode_utf8_escapes",
     "encode",
     "encode_non_ascii",
     "encode_octets",
@@ -198,6 +200,28 @@ def decode_utf8(octets: bytes) -> str | None:
         return octets.decode("utf-8")
     except UnicodeDecodeError:
         return None
+
+
+def decode_utf8_escapes(text: str) -> str | None:
+    """Decode every ``%HH`` run of ``text`` as strict UTF-8, or return ``None`` if one is not.
+
+    3987bis 3.4.2 for one host label: "If there is any percent-encoding, and the
+    corresponding octets all represent valid UTF-8 octet sequences, then convert these back
+    to Unicode character sequences." Everything else in ``text`` is kept as it is.
+
+    >>> decode_utf8_escapes("r%C3%A9sum%c3%a9"), decode_utf8_escapes("%FCx")
+    ('résumé', None)
+    """
+    parts: list[str] = []
+    last = 0
+    for m in PCT_ENCODED_RUN.finditer(text):
+        decoded = decode_utf8(bytes.fromhex(m.group().replace("%", "")))
+        if decoded is None:
+            return None
+        parts += (text[last : m.start()], decoded)
+        last = m.end()
+    parts.append(text[last:])
+    return "".join(parts)
 
 
 def utf8_errors(octets: bytes) -> list[tuple[int, int, bool]]:

@@ -65,7 +65,7 @@ def test_idna_failure_names_host_label_position() -> None:
         to_uri("http://ok.a\u200db.example/")
     err = info.value
     assert (err.host, err.label, err.position) == ("ok.a\u200db.example", "a\u200db", 4)
-    assert "Joiner" in err.reason
+    assert "joiner" in err.reason.lower()  # the idna package words it per version
 
 
 @pytest.mark.parametrize(

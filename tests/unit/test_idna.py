@@ -6,7 +6,7 @@ import pytest
 
 from iri import idna as host_idna
 from iri.errors import IDNAError
-from iri.idna import to_ascii, to_unicode
+from iri.idna import host_to_ascii, to_ascii, to_unicode
 
 
 @pytest.mark.parametrize(
@@ -70,7 +70,9 @@ def test_cache_is_bounded() -> None:
         ("xn--fa-hia.de", "faß.de"),
         ("example.org", "example.org"),
         ("XN--99ZT52A.example.org", "XN--99ZT52A.example.org"),  # would not round-trip
-        ("xn--99zt52a.Example.org", "xn--99zt52a.Example.org"),  # ToASCII lowercases
+        ("xn--99zt52a.Example.org", "納豆.Example.org"),  # per label: ASCII labels as written
+        ("xn--zca.%c3%a9x", "ß.%c3%a9x"),  # per label: a %-encoded label stays (issue 8)
+        ("xn--zca." + "a" * 64, "xn--zca." + "a" * 64),  # ß.aaa... breaks the DNS length
         ("xn--a.example", "xn--a.example"),  # invalid Punycode
         ("xn---bbk.example", "xn---bbk.example"),  # fake A-label (not canonical)
         ("xn--a-yoc", "xn--a-yoc"),  # fails the Bidi Rule
@@ -81,4 +83,4 @@ def test_cache_is_bounded() -> None:
 def test_to_unicode(host: str, expected: str) -> None:
     assert to_unicode(host) == expected
     if expected != host:
-        assert to_ascii(expected) == host
+        assert host_to_ascii(expected) == host  # what to_uri does with the host

@@ -1,0 +1,171 @@
+"""Issue 8 regressions for conversion, IDNA and comparison: one test per defect."""
+
+from __future__ import annotations
+
+import codecs
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from iri import idna
+from iri._codecs import text_codec
+from iri.convert import to_iri, to_uri
+from iri.errors import CharsetError, IDNAError
+from iri.normalize import equivalent, key, normalize
+
+# -- charset limited to text encodings ---------------------------------------------------
+
+NOT_CHARSETS = [
+    "rot13", "rot_13", "hex", "base64", "zlib", "bz2", "quopri", "uu",  # bytes/str transforms
+    "idna", "punycode", "unicode_escape", "raw_unicode_escape", "undefined", "charmap",
+    "no-such-charset", "", "utf-8\x00", "\udc80",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("name", NOT_CHARSETS)
+def test_charset_that_is_not_a_text_encoding_is_a_charset_error(name: str) -> None:
+    for text in ("http://example.org/?q=\u00e9", "http://example.org/?q=e"):
+        with pytest.raises(CharsetError) as info:
+            to_uri(text, charset=name)
+        assert info.value.charset == name
+        assert repr(name) in str(info.value)
+        assert info.value.character is None
+    with pytest.raises(CharsetError):
+        text_codec(name)
+
+
+def test_charset_idna_no_longer_rewrites_the_query_silently() -> None:
+    # Issue 8: charset="idna" turned "?é" into "?xn--9ca", unicode_escape into "?%5Cxe9".
+    with pytest.raises(CharsetError, match="not a document charset"):
+        to_uri("http://example.org/?\u00e9", charset="idna")
+    with pytest.raises(CharsetError, match="not a text encoding"):
+        to_uri("http://example.org/?\u00e9", charset="rot13")
+
+
+@pytest.mark.parametrize("name", ["latin-1", "ISO-8859-1", "windows-1252", "shift_jis", "utf-8"])
+def test_real_charsets_pass_the_gate(name: str) -> None:
+    assert text_codec(name) is codecs.lookup(name)
+    assert to_uri("http://example.org/?q=\u00e9", charset=name).startswith("http://example.org/?q=%")
+
+
+@pytest.mark.parametrize("name", [b"latin-1", 1, ["utf-8"]])  # None: no charset
+def test_charset_name_that_is_not_a_str_is_a_type_error(name: Any) -> None:
+    with pytest.raises(TypeError, match="charset must be a str"):
+        to_uri("http://example.org/?q=\u00e9", charset=name)
+    with pytest.raises(TypeError, match="charset must be a str"):
+        to_uri("http://example.org/", charset=name)
+
+
+# -- host conversion label by label --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "uri",
+    [
+        "http://xn--zca.%c3%a9x/",
+        "http://xn--zca.%C3%A9x/",
+        "https://fa%C3%9F.xn--zca.de/",
+        "http://xn--99zt52a.EXAMPLE.org/",
+        "http://xn--zca.%FCx/",
+        "http://xn--zca." + "a" * 64 + "/",
+    ],
+)
+def test_round_trip_with_mixed_labels(uri: str) -> None:
+    assert to_uri(to_iri(uri)) == uri
+
+
+def test_issue_8_round_trip_example() -> None:
+    iri = to_iri("http://xn--zca.%c3%a9x/")
+    assert iri == "http://ß.%c3%a9x/"
+    assert to_uri(iri) == "http://xn--zca.%c3%a9x/"  # was http://xn--zca.xn--x-9fa/
+
+
+def test_non_ascii_label_with_non_utf8_escape_is_an_idna_error() -> None:
+    with pytest.raises(IDNAError) as info:
+        to_uri("http://ex.\u00e9%FC.org/")
+    assert (info.value.label, info.value.position) == ("\u00e9%FC", 4)
+
+
+# -- DNS length limits after IDNA ----------------------------------------------------------
+
+
+def test_label_longer_than_63_octets_is_an_idna_error() -> None:
+    with pytest.raises(IDNAError) as info:
+        to_uri("http://" + "\u00e9" * 70 + ".com/")
+    err = info.value
+    assert err.label == "\u00e9" * 70
+    assert err.position == 0
+    assert "76 octets" in err.reason and "63" in err.reason
+    assert "76 octets" in str(err)
+
+
+def test_label_of_exactly_63_octets_passes() -> None:
+    label = "a" * 54 + "\u00e9"  # xn-- + 54 a + "-" + 3 => 62 or 63 octets
+    result = to_uri(f"http://{label}.com/")
+    a_label = result[len("http://") : -len(".com/")]
+    assert len(a_label) <= 63
+    assert idna.to_ascii(label) == a_label
+
+
+def test_name_longer_than_253_octets_is_an_idna_error() -> None:
+    host = "aa" + ".".join(["a" * 60] * 4) + ".\u00e9"  # 62+1+60+1+60+1+60 + 1 + 7 = 253
+    assert len(to_uri(f"http://{host}/")) - len("http:///") == 253
+    # A trailing dot (the root label) does not count.
+    assert to_uri(f"http://{host}./").endswith(".xn--9ca./")
+    longer = "a" + host
+    with pytest.raises(IDNAError) as info:
+        to_uri(f"http://{longer}/")
+    assert "254 octets" in info.value.reason and "253" in info.value.reason
+    assert info.value.label == longer
+
+
+def test_ascii_uri_hosts_are_not_length_checked() -> None:
+    # to_uri is the identity on URIs (RFC 3987 3.1): an over-long ASCII label is the URI's.
+    uri = "http://" + "a" * 70 + ".com/"
+    assert to_uri(uri) == uri
+
+
+# -- TypeError for non-str input ------------------------------------------------------------
+
+CALLS: list[tuple[str, Callable[[Any], object]]] = [
+    ("to_uri", to_uri),
+    ("to_iri", to_iri),
+    ("normalize", normalize),
+    ("key", key),
+    ("key", lambda v: key(v, "simple")),
+    ("key", lambda v: key(v, "scheme")),
+    ("equivalent", lambda v: equivalent(v, "http://a/")),
+    ("equivalent", lambda v: equivalent("http://a/", v)),
+    ("equivalent", lambda v: equivalent(v, v, level="simple")),
+]
+
+
+@pytest.mark.parametrize(("name", "call"), CALLS)
+@pytest.mark.parametrize("value", [None, b"http://a/", 1, ["http://a/"], bytearray(b"x")])
+def test_non_str_input_is_a_type_error_naming_str(
+    name: str, call: Callable[[Any], object], value: object
+) -> None:
+    with pytest.raises(TypeError) as info:
+        call(value)
+    message = str(info.value)
+    assert message.startswith(f"{name}() expects a str")
+    assert type(value).__name__ in message
+
+
+def test_key_none_simple_does_not_return_none() -> None:
+    with pytest.raises(TypeError):
+        key(None, "simple")  # type: ignore[arg-type]
+
+
+# -- ports of any length --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("digits", [4300, 4301, 10_000])
+def test_ports_of_any_length(digits: int) -> None:
+    text = "http://h:" + "9" * digits + "/"
+    assert to_uri(text) == text
+    assert to_iri(text) == text
+    assert normalize(text) == text
+    assert normalize(text, level="scheme") == text
+    assert normalize("http://h:" + "0" * digits + "80/", level="scheme") == "http://h/"
