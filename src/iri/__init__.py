@@ -11,7 +11,7 @@ from iri._check import check, is_valid
 from iri._grammar import Rule, ZoneID
 from iri._split import Components, split
 from iri.convert import HostMapping, KeepQuery, Unencodable, to_iri, to_uri
-from iri.errors import CharsetError, IDNAError, InvalidIRI, IRIError, ResolutionError
+from iri.errors import CharsetError, HrefError, IDNAError, InvalidIRI, IRIError, ResolutionError
 from iri.normalize import CharacterNormalization, Level, equivalent, key, normalize
 from iri.reference import IRIReference, parse
 from iri.resolve import relativize, remove_dot_segments, resolve
@@ -25,6 +25,7 @@ __all__ = [
     "Code",
     "Components",
     "HostMapping",
+    "HrefError",
     "IDNAError",
     "IRIError",
     "IRIReference",
@@ -40,14 +41,44 @@ __all__ = [
     "__version__",
     "check",
     "equivalent",
+    "from_bytes",
+    "from_href",
+    "from_leiri",
+    "href_steps",
     "is_valid",
     "key",
+    "lenient",
     "normalize",
     "parse",
+    "preprocess",
     "relativize",
     "remove_dot_segments",
     "resolve",
     "split",
+    "split_references",
     "to_iri",
     "to_uri",
 ]
+
+# Liberal input (docs/liberal.md): loaded on first attribute access (PEP 562), so that
+# `import iri` stays cheap.
+_LAZY = {
+    "preprocess": "iri.liberal.preprocess",
+    "split_references": "iri.liberal.preprocess",
+    "lenient": "iri.liberal.lenient",
+    "from_leiri": "iri.liberal.leiri",
+    "from_href": "iri.liberal.href",
+    "href_steps": "iri.liberal.href",
+    "from_bytes": "iri.liberal.charsets",
+}
+
+
+def __getattr__(name: str) -> object:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'iri' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
