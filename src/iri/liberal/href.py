@@ -11,6 +11,7 @@ the IRI form of the result and the repairs as data.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from enum import StrEnum
 from typing import Final
 
@@ -137,8 +138,9 @@ def _engine_href(text: str, base: str | None) -> tuple[str, str]:
     return url.href, url.protocol
 
 
-def _input_query(text: str) -> tuple[str, int] | None:
-    """The query of ``text`` as the URL parser sees it, and its start in ``text``.
+def _input_query(text: str) -> tuple[str, int, str] | None:
+    """The query of ``text`` as the URL parser sees it, its start in ``text`` and the
+    original characters (with any TAB, LF, CR the parser removes).
 
     The parser first strips leading and trailing C0 controls and spaces and removes every
     TAB, LF and CR; the query then runs from the first ``?`` to the next ``#``.
@@ -155,7 +157,7 @@ def _input_query(text: str) -> tuple[str, int] | None:
     if q_at < 0:
         return None
     query = text[q_at + 1 : q_end]
-    return query.replace("\t", "").replace("\n", "").replace("\r", ""), q_at + 1
+    return query.replace("\t", "").replace("\n", "").replace("\r", ""), q_at + 1, query
 
 
 def from_href_repairs(text: str, *, base: str | None = None, charset: str = "utf-8") -> Repaired:
@@ -186,10 +188,16 @@ def _legacy_query(text: str, href: str, charset: str, repairs: list[Repair]) -> 
     found = _input_query(text)
     if codec is None or found is None:
         return href
-    query, offset = found
+    query, offset, original = found
     if query.isascii() and not (codec == "iso2022_jp" and any(c in query for c in "\x0e\x0f\x1b")):
         return href  # ASCII is the same in every encoding the URL parser uses
     encoded, extra = encode_query(query, codec, offset)
+    if original != query:
+        # spans into the input: skip the TAB/LF/CR the parser removed
+        kept = [offset + i for i, c in enumerate(original) if c not in "\t\n\r"]
+        extra = [
+            replace(r, span=(kept[r.span[0] - offset], kept[r.span[0] - offset] + 1)) for r in extra
+        ]
     repairs.extend(extra)
     hash_at = href.find("#")  # "#" only ever appears in an href as the fragment delimiter
     head, tail = (href, "") if hash_at < 0 else (href[:hash_at], href[hash_at:])

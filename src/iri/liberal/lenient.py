@@ -15,7 +15,7 @@ from functools import cache
 from typing import Final
 
 from iri._grammar import IRI_CLASSES, SCHEME, URI_CLASSES, Classes
-from iri.errors import IDNAError, InvalidIRI
+from iri.errors import InvalidIRI
 from iri.liberal.repair import Repair, Repaired, option, reject_surrogates, require_str
 from iri.reference import IRIReference, parse
 from iri.violations import Code, Violation
@@ -118,10 +118,7 @@ def _host(b: _Builder, start: int, end: int, host_mode: LenientHost) -> str:
     if host_mode is LenientHost.UTS46 and out and "%" not in out:
         from iri.idna import to_ascii
 
-        try:
-            mapped = to_ascii(out)
-        except IDNAError as err:
-            raise b.fail(Code.INVALID_CHARACTER, "host", start, end, str(err)) from None
+        mapped = to_ascii(out)  # raises iri.IDNAError where UTS #46 fails
         if mapped != out:
             b.repairs.append(
                 Repair.of(
@@ -274,7 +271,8 @@ def lenient(
     An invalid scheme makes a relative reference (5.1), a non-digit port raises
     :class:`iri.InvalidIRI` (5.2.3), characters a component does not allow are
     percent-encoded as UTF-8 (5.3-5.5; ``form="iri"`` keeps ``ucschar``), and the host
-    goes through UTS #46 when ``host="uts46"`` (5.2.2). ``lenient(x) == parse(x)`` for
+    goes through UTS #46 when ``host="uts46"`` (5.2.2; :class:`iri.IDNAError` where it
+    fails). ``lenient(x) == parse(x)`` for
     every valid IRI reference ``x``. :func:`lenient_repairs` also returns the repairs.
 
     >>> lenient("http://example.org/a b/ü?q=<x>#f#g")
