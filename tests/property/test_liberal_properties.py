@@ -18,7 +18,7 @@ from iri import Rule
 from iri.liberal import Repaired
 from iri.liberal.href import from_href_repairs, href_steps
 from iri.liberal.leiri import from_leiri_repairs
-from iri.liberal.lenient import lenient_repairs
+from iri.liberal.lenient import lenient_repairs, lenient_steps
 from iri.liberal.preprocess import preprocess_repairs
 
 # Text people paste: URL-ish ASCII, spaces, controls, non-ASCII, bidi, private use.
@@ -53,7 +53,8 @@ def _spans_ok(text: str, result: Repaired) -> None:
 @given(VALID)
 def test_identity_on_valid(text: str) -> None:
     assert iri.lenient(text) == iri.parse(text)
-    assert lenient_repairs(text).repairs == ()
+    # the readable transcription (no fast path) is the identity too
+    assert lenient_steps(text) == lenient_repairs(text) == Repaired(text)
     assert iri.from_leiri(text) == text
     assert href_steps(text).text == text.strip(" \t\r\n")
 
@@ -64,6 +65,7 @@ def test_lenient_valid_or_library_error(text: str) -> None:
         result = lenient_repairs(text)
     except (iri.InvalidIRI, iri.IDNAError):
         return
+    assert lenient_steps(text) == result  # the fast path agrees
     assert _no_error(result.text), result.text
     _spans_ok(text, result)
     # idempotent: the output is valid, so a second pass changes nothing

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import iri
-from iri.liberal.lenient import lenient_repairs
+from iri.liberal.lenient import lenient_repairs, lenient_steps
 
 # (input, expected output): one row per step of section 5.
 CASES = [
@@ -66,6 +66,7 @@ def test_lenient(text: str, expected: str) -> None:
 def test_identity_on_valid(valid: str) -> None:
     assert iri.lenient(valid) == iri.parse(valid)
     assert lenient_repairs(valid).repairs == ()
+    assert lenient_steps(valid).text == valid and lenient_steps(valid).repairs == ()
 
 
 def test_uri_form() -> None:

@@ -53,6 +53,7 @@ _STEPS_QUERY: Final = re.compile(
 )
 # WHATWG: schemes whose query takes the document encoding ("special" minus ws/wss).
 _ENCODING_SCHEMES: Final = frozenset({"http:", "https:", "ftp:", "file:"})
+_UTF8_LABELS: Final = frozenset({"utf-8", "utf8", "unicode-1-1-utf-8"})
 
 
 def _encode(run: str) -> str:
@@ -127,15 +128,20 @@ def _sub(pattern: re.Pattern[str], repl: object, text: str, start: int, end: int
     return "".join(out)
 
 
-def _engine_href(text: str, base: str | None) -> tuple[str, str]:
-    """The engine's ``href`` and ``protocol``; :class:`iri.HrefError` where it fails."""
-    from ada_url import URL
+def _engine_href(text: str, base: str | None) -> str:
+    """The engine's ``href``; :class:`iri.HrefError` where it fails (as a browser does)."""
+    from ada_url import join_url, normalize_url
 
     try:
-        url = URL(text) if base is None else URL(text, base)
+        # One call that returns the href string (no URL object, one cffi round trip).
+        return normalize_url(text) if base is None else join_url(base, text)
     except ValueError:
         raise HrefError(text, base) from None
-    return url.href, url.protocol
+
+
+def _protocol(href: str) -> str:
+    """The scheme and ":" of an href (a serialized URL always starts with them)."""
+    return href[: href.find(":") + 1]
 
 
 def _input_query(text: str) -> tuple[str, int, str] | None:
@@ -171,9 +177,9 @@ def from_href_repairs(text: str, *, base: str | None = None, charset: str = "utf
         require_str(base, "base")
     require_str(charset, "charset")
     steps = href_steps(text)
-    href, protocol = _engine_href(text, base)
+    href = _engine_href(text, base)
     repairs = list(steps.repairs)
-    if charset.lower() not in ("utf-8", "utf8") and protocol in _ENCODING_SCHEMES:
+    if charset.lower() not in _UTF8_LABELS and _protocol(href) in _ENCODING_SCHEMES:
         href = _legacy_query(text, href, charset, repairs)
     if href != steps.text:
         repairs.append(Repair.of(Code.HREF_SERIALIZED, 0, text, href, "as a browser serializes it"))
@@ -243,7 +249,13 @@ def from_href(
     >>> from_href("http://xn--rsum-bpad.example/%C3%A9t%C3%A9", form="iri")
     'http://résumé.example/été'
     """
-    href = from_href_repairs(text, base=base, charset=charset).text
-    if option(HrefForm, form, "form") is HrefForm.IRI:
+    require_str(text)
+    if base is not None:
+        require_str(base, "base")
+    require_str(charset, "charset")
+    href = _engine_href(text, base)
+    if charset.lower() not in _UTF8_LABELS and _protocol(href) in _ENCODING_SCHEMES:
+        href = _legacy_query(text, href, charset, [])
+    if form is not HrefForm.HREF and option(HrefForm, form, "form") is HrefForm.IRI:
         return href_to_iri(href)
     return href

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from iri._check import check
+from iri._check import check, is_valid
 from iri._grammar import BIDI_FORMATTING, IPRIVATE, RESERVED, UCSCHAR, UNRESERVED, char_class
 from iri.errors import InvalidIRI
 from iri.liberal.repair import Repair, Repaired, reject_surrogates, require_str
@@ -98,10 +98,12 @@ def from_leiri_repairs(text: str) -> Repaired:
 ('leiri-character-encoded', (30, 31), '}')]
     """
     require_str(text)
-    if text.isascii() and _OUTSIDE_QUERY.search(text) is None:
-        result = Repaired(text)
+    if _OUTSIDE_QUERY.search(text) is None:
+        result = Repaired(text)  # nothing to encode anywhere (the query set is smaller)
     else:
         result = encode_leiri_chars(text, Code.LEIRI_CHARACTER_ENCODED)
+    if is_valid(result.text):
+        return result
     errors = [v for v in check(result.text) if v.severity == "error"]
     if errors:
         # Not a LEIRI: something other than leiri-ucschar breaks the IRI syntax (a stray

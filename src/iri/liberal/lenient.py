@@ -14,13 +14,14 @@ from enum import StrEnum
 from functools import cache
 from typing import Final
 
+from iri._check import is_valid
 from iri._grammar import IRI_CLASSES, SCHEME, URI_CLASSES, Classes
 from iri.errors import InvalidIRI
 from iri.liberal.repair import Repair, Repaired, option, reject_surrogates, require_str
 from iri.reference import IRIReference, parse
 from iri.violations import Code, Violation
 
-__all__ = ["Form", "LenientHost", "lenient", "lenient_repairs"]
+__all__ = ["Form", "LenientHost", "lenient", "lenient_repairs", "lenient_steps"]
 
 
 class Form(StrEnum):
@@ -135,8 +136,6 @@ def _host(b: _Builder, start: int, end: int, host_mode: LenientHost) -> str:
 
 
 def _valid_literal(host: str) -> bool:
-    from iri._check import is_valid
-
     return is_valid("//" + host, rule="irelative_ref")
 
 
@@ -153,6 +152,23 @@ def lenient_repairs(
     ('http://example.org/a%20b%7Cc', [('character-encoded', (20, 21), '%20'), \
 ('character-encoded', (22, 23), '%7C')])
     """
+    require_str(text)
+    classes = URI_CLASSES if option(Form, form, "form") is Form.URI else IRI_CLASSES
+    host_mode = option(LenientHost, host, "host")
+    if host_mode is LenientHost.KEEP and is_valid(text) and (classes.iri or text.isascii()):
+        # Fast path: every step is the identity on a valid IRI reference (the property
+        # test tests/property/test_liberal_properties.py proves it on lenient_steps).
+        return Repaired(text)
+    return lenient_steps(text, form=form, host=host)
+
+
+def lenient_steps(
+    text: str,
+    *,
+    form: Form | str = Form.IRI,
+    host: LenientHost | str = LenientHost.KEEP,
+) -> Repaired:
+    """Guidelines section 5 step by step, without the fast path of :func:`lenient_repairs`."""
     require_str(text)
     classes = URI_CLASSES if option(Form, form, "form") is Form.URI else IRI_CLASSES
     host_mode = option(LenientHost, host, "host")
