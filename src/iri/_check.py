@@ -36,6 +36,7 @@ from iri._grammar import (
 from iri._split import split_authority, split_with_spans
 from iri._warnings import character_warnings, percent_encoding_warnings
 from iri.errors import InvalidIRI
+from iri.schemes import SPECIFIC_SCHEMES, scheme_violations
 from iri.violations import Code, Violation, describe_char
 
 __all__ = ["check", "explain", "invalid", "iri_reference_match", "is_valid"]
@@ -398,6 +399,8 @@ def _plainly_fine(text: str, rule: Rule, zone_id: ZoneID) -> bool:
     m = pattern_for(rule, zone_id).fullmatch(text)
     if m is None or m["port"] is not None or _DOT_SEGMENT.search(m["path"]):
         return False
+    if m["scheme"] in SPECIFIC_SCHEMES:  # lowercase here, else the test below fails
+        return False
     userinfo, scheme, host = m["userinfo"], m["scheme"], m["host"]
     return (
         (userinfo is None or ":" not in userinfo)
@@ -478,6 +481,9 @@ def explain(
                 f"{rule} does not allow a fragment",
             )
         ch.chars("fragment", spans.fragment, len(text), ch.c.fragment)
+    if scheme is not None and scheme.lower() in SPECIFIC_SCHEMES:
+        # guidelines draft 6: scheme-specific processing (warnings only)
+        ch.out += scheme_violations(text, comps, spans)
     if "%" in text:
         ch.out += percent_encoding_warnings(text, components)
     if not text.isascii():

@@ -66,6 +66,17 @@ class Code(StrEnum):
     PASSWORD_IN_USERINFO = "password-in-userinfo"
     JOINER_OUT_OF_CONTEXT = "joiner-out-of-context"
     PRIVATE_USE_CHARACTER = "private-use-character"
+    # -- warnings: scheme-specific syntax (iri.schemes; checked for these schemes only) ---
+    MAILTO_INVALID_ADDRESS = "mailto-invalid-address"
+    MAILTO_INVALID_DOMAIN = "mailto-invalid-domain"
+    MAILTO_INVALID_HEADER = "mailto-invalid-header"
+    DATA_MISSING_COMMA = "data-missing-comma"
+    DATA_INVALID_MEDIA_TYPE = "data-invalid-media-type"
+    DATA_INVALID_BASE64 = "data-invalid-base64"
+    FILE_PATH_NOT_ABSOLUTE = "file-path-not-absolute"
+    URN_INVALID_NID = "urn-invalid-nid"
+    URN_INVALID_NSS = "urn-invalid-nss"
+    URN_INVALID_RQ_COMPONENTS = "urn-invalid-rq-components"
     # -- repairs made by the liberal-input functions (iri.liberal): info / warning -------
     WHITESPACE_TRIMMED = "whitespace-trimmed"
     SPACE_ENCODED = "space-encoded"
@@ -274,6 +285,66 @@ REGISTRY: Final = MappingProxyType(
             "3987bis 7.3",
             "Private-use and tag characters are not interoperable on the Internet.",
             "http://example.org/?q=\ue000",
+        ),
+        Code.MAILTO_INVALID_ADDRESS: CodeInfo(
+            _W,
+            "RFC 6068 2",
+            'A mailto address that is not an addr-spec (local-part "@" domain).',
+            "mailto:joe",
+        ),
+        Code.MAILTO_INVALID_DOMAIN: CodeInfo(
+            _W,
+            "RFC 6068 2",
+            "A mailto domain that is neither a dot-atom nor a domain literal, or not a valid IDN.",
+            "mailto:joe@exa%20mple.org",
+        ),
+        Code.MAILTO_INVALID_HEADER: CodeInfo(
+            _W,
+            "RFC 6068 2",
+            'A mailto header field without "=" (hfield = hfname "=" hfvalue).',
+            "mailto:joe@example.org?subject",
+        ),
+        Code.DATA_MISSING_COMMA: CodeInfo(
+            _W,
+            "RFC 2397 3",
+            'A data URL without the "," that separates the media type from the data.',
+            "data:text/plain;base64",
+        ),
+        Code.DATA_INVALID_MEDIA_TYPE: CodeInfo(
+            _W,
+            "RFC 2397 3",
+            "A data URL media type or parameter that is not type/subtype; attribute=value.",
+            "data:text;charset=utf-8,hello",
+        ),
+        Code.DATA_INVALID_BASE64: CodeInfo(
+            _W,
+            "RFC 2397 3",
+            'A data URL marked ";base64" whose data is not valid base64.',
+            "data:;base64,aGVsbG8*",
+        ),
+        Code.FILE_PATH_NOT_ABSOLUTE: CodeInfo(
+            _W,
+            "RFC 8089 2",
+            "A file IRI whose path is not absolute (and not a DOS drive letter, RFC 8089 E.2).",
+            "file:notes/todo.txt",
+        ),
+        Code.URN_INVALID_NID: CodeInfo(
+            _W,
+            "RFC 8141 2",
+            "A URN namespace identifier that is not 2-32 letters, digits and inner hyphens.",
+            "urn:x:foo",
+        ),
+        Code.URN_INVALID_NSS: CodeInfo(
+            _W,
+            "RFC 8141 2",
+            'A URN namespace-specific string that is missing or starts with "/".',
+            "urn:example:",
+        ),
+        Code.URN_INVALID_RQ_COMPONENTS: CodeInfo(
+            _W,
+            "RFC 8141 2",
+            'A URN query that is not "?+" r-component and/or "?=" q-component.',
+            "urn:example:a?b",
         ),
         # -- repairs (iri.liberal): the example_rule names the liberal step (iri.Liberal) --
         Code.WHITESPACE_TRIMMED: CodeInfo(

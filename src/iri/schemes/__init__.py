@@ -1,4 +1,11 @@
-"""Scheme facts as data: the one place that knows what a scheme implies.
+"""Scheme facts as data, and the scheme-specific values and checks.
+
+The package holds what a scheme implies: the facts below (default ports, DNS hosts, empty
+paths), and one module per scheme with a typed value and its syntax checks, which
+:func:`iri.check` reports as warnings (guidelines draft section 6): :mod:`iri.schemes.mailto`
+(RFC 6068), :mod:`iri.schemes.data` (RFC 2397), :mod:`iri.schemes.file` (RFC 8089) and
+:mod:`iri.schemes.urn` (RFC 8141). The modules are imported only when a text of their
+scheme is checked.
 
 Each entry cites where the fact comes from. Nothing here changes how text is *parsed*
 (the generic syntax is scheme-independent); the facts drive warnings (default port),
@@ -7,8 +14,13 @@ host mapping in conversion (DNS host names) and scheme-based normalization.
 
 from __future__ import annotations
 
+from importlib import import_module
 from types import MappingProxyType
-from typing import Final
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from iri._split import Components, Spans
+    from iri.violations import Violation
 
 __all__ = [
     "ADDR_SPEC_PATH_SCHEMES",
@@ -16,7 +28,9 @@ __all__ = [
     "DEFAULT_PORTS",
     "DNS_HOST_SCHEMES",
     "EMPTY_PATH_IS_SLASH",
+    "SPECIFIC_SCHEMES",
     "default_port",
+    "scheme_violations",
     "uses_dns",
 ]
 
@@ -117,3 +131,22 @@ def default_port(scheme: str | None) -> str | None:
 def uses_dns(scheme: str | None) -> bool:
     """Return whether hosts of ``scheme`` (case-insensitive) are DNS host names."""
     return scheme is not None and scheme.lower() in DNS_HOST_SCHEMES
+
+
+#: Schemes with a module of their own here (lowercase scheme -> module name).
+SPECIFIC_SCHEMES: Final = MappingProxyType(
+    {"mailto": "mailto", "data": "data", "file": "file", "urn": "urn"}
+)
+
+
+def scheme_violations(text: str, comps: Components, spans: Spans) -> list[Violation]:
+    """Scheme-specific violations (warnings) of ``text``, split into ``comps``/``spans``.
+
+    Returns ``[]`` for schemes without a module here. Never raises for any ``str``.
+    """
+    name = SPECIFIC_SCHEMES.get(comps.scheme.lower()) if comps.scheme else None
+    if name is None:
+        return []
+    module = import_module(f"iri.schemes.{name}")
+    found: list[Violation] = module.violations(text, comps, spans)
+    return found

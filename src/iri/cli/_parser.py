@@ -1,0 +1,67 @@
+"""The ``iri`` command's argument parser: the top level and the list of subcommand groups.
+
+Registration convention (also in docs/design.md): each group of subcommands is one module of
+:mod:`iri.cli` that defines::
+
+    def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
+
+which adds its subparsers (:func:`command` does the common part) and gives each one
+``set_defaults(func=handler)``, where ``handler(args: argparse.Namespace) -> int`` returns the
+exit status. :func:`parser` imports the modules named in :data:`GROUPS`, in that order (the
+order of ``iri --help``). A new group is a new module plus one line in :data:`GROUPS`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+from collections.abc import Callable
+from typing import Final
+
+GROUPS: Final = (
+    "iri.cli.syntax",  # check, parse
+    "iri.cli.resolution",  # resolve, relativize
+    "iri.cli.convert",  # to-uri, to-iri
+    "iri.cli.ladder",  # normalize, compare
+    "iri.cli.schemes",  # scheme, from-path, to-path
+    "iri.cli.demo",  # demo
+)
+
+Handler = Callable[[argparse.Namespace], int]
+SubParsers = argparse._SubParsersAction  # argparse has no public name for it
+
+
+def command(
+    sub: SubParsers[argparse.ArgumentParser], name: str, func: Handler, text: str
+) -> argparse.ArgumentParser:
+    """Add the subcommand ``name`` running ``func``, with ``text`` as its help."""
+    p = sub.add_parser(name, help=text, description=text)
+    p.set_defaults(func=func)
+    return p
+
+
+def items_argument(p: argparse.ArgumentParser, metavar: str = "ITEM", dest: str = "items") -> None:
+    """The positional items; none means the lines of stdin."""
+    p.add_argument(dest, nargs="*", metavar=metavar, help="default: lines of stdin")
+
+
+def json_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--json", action="store_true", help="JSON Lines, one object per item")
+
+
+def parser() -> argparse.ArgumentParser:
+    """The whole parser: top-level options, then every group's subcommands."""
+    from iri import __version__
+
+    top = argparse.ArgumentParser(
+        prog="iri",
+        description="Check, parse, resolve, convert and compare IRIs (RFC 3987 / 3987bis).",
+        epilog="Items come from the arguments or, when there are none, one per line from "
+        'standard input (only the "\\n" or "\\r\\n" line end is removed). Put "--" before '
+        'items that start with "-". Exit status: 0 all passed, 1 an item failed, 2 usage.',
+    )
+    top.add_argument("--version", action="version", version=f"iri {__version__}")
+    sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for name in GROUPS:
+        importlib.import_module(name).register(sub)
+    return top

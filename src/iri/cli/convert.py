@@ -1,0 +1,41 @@
+"""``iri to-uri`` and ``iri to-iri``: the mappings of RFC 3987 3.1 and 3.2."""
+
+from __future__ import annotations
+
+import argparse
+import codecs
+
+import iri
+from iri.cli._parser import SubParsers, command, items_argument, json_option
+from iri.cli.inputs import items
+from iri.cli.output import EXIT_USAGE, complain, each
+
+
+def register(sub: SubParsers[argparse.ArgumentParser]) -> None:
+    p = command(sub, "to-uri", _cmd_to_uri, "map IRIs to URIs (RFC 3987 3.1)")
+    p.add_argument("--host", choices=["auto", "idna", "percent"], default="auto")
+    p.add_argument("--charset", metavar="NAME", help="document charset for http(s) queries")
+    json_option(p)
+    items_argument(p)
+
+    p = command(sub, "to-iri", _cmd_to_iri, "turn URIs into IRIs, decoding only what is safe")
+    json_option(p)
+    items_argument(p)
+
+
+def _cmd_to_uri(args: argparse.Namespace) -> int:
+    if args.charset is not None:
+        try:
+            codecs.lookup(args.charset)
+        except LookupError:
+            complain(f"iri to-uri: unknown charset {args.charset!r}")
+            return EXIT_USAGE
+
+    def one(text: str) -> str:
+        return iri.to_uri(text, host=args.host, charset=args.charset)
+
+    return each(args, items(args), lambda t: {"input": t}, one)
+
+
+def _cmd_to_iri(args: argparse.Namespace) -> int:
+    return each(args, items(args), lambda t: {"input": t}, iri.to_iri)

@@ -1,0 +1,48 @@
+"""``iri normalize`` and ``iri compare``: the comparison ladder of RFC 3987 5.3."""
+
+from __future__ import annotations
+
+import argparse
+
+import iri
+from iri.cli._parser import SubParsers, command, items_argument, json_option
+from iri.cli.inputs import items
+from iri.cli.output import EXIT_FAILED, EXIT_OK, EXIT_USAGE, complain, each, emit
+from iri.errors import IRIError
+
+
+def register(sub: SubParsers[argparse.ArgumentParser]) -> None:
+    p = command(sub, "normalize", _cmd_normalize, "normalize (RFC 3987 5.3)")
+    p.add_argument("--level", choices=["syntax", "scheme"], default="syntax")
+    p.add_argument("--unique", action="store_true", help="drop items equivalent to an earlier one")
+    json_option(p)
+    items_argument(p)
+
+    p = command(sub, "compare", _cmd_compare, "exit 0 if A and B are equivalent, 1 if not")
+    p.add_argument("--level", choices=["simple", "syntax", "scheme"], default="syntax")
+    p.add_argument("a", metavar="A")
+    p.add_argument("b", metavar="B")
+
+
+def _cmd_normalize(args: argparse.Namespace) -> int:
+    seen: set[str] = set()  # one comparison key per distinct item, nothing more
+
+    def one(text: str) -> str | None:
+        if args.unique:
+            k = iri.key(text, args.level)
+            if k in seen:
+                return None
+            seen.add(k)
+        return iri.normalize(text, level=args.level)
+
+    return each(args, items(args), lambda t: {"input": t}, one)
+
+
+def _cmd_compare(args: argparse.Namespace) -> int:
+    try:
+        same = iri.equivalent(args.a, args.b, level=args.level)
+    except IRIError as exc:
+        complain(f"iri compare: {exc}")
+        return EXIT_USAGE
+    emit(f"{'equivalent' if same else 'not equivalent'} (level {args.level})")
+    return EXIT_OK if same else EXIT_FAILED

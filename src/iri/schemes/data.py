@@ -1,0 +1,218 @@
+"""The ``data`` scheme (RFC 2397): media type, parameters, base64 flag, decoded bytes.
+
+RFC 2397 section 3::
+
+    dataurl    := "data:" [ mediatype ] [ ";base64" ] "," data
+    mediatype  := [ type "/" subtype ] *( ";" parameter )
+    data       := *urlchar
+    parameter  := attribute "=" value
+
+"If <mediatype> is omitted, it defaults to text/plain;charset=US-ASCII." The data is the
+percent-decoded octets, then base64-decoded when ``;base64`` is present.
+
+>>> d = DataURL.parse("data:text/plain;charset=utf-8,Gr%C3%BC%C3%9Fe")
+>>> d.mime_type, d.parameters, d.base64, d.data, d.text()
+('text/plain', (('charset', 'utf-8'),), False, b'Gr\\xc3\\xbc\\xc3\\x9fe', 'Grüße')
+>>> DataURL.parse("data:;base64,SGVsbG8=").data
+b'Hello'
+>>> str(DataURL.from_bytes(b"\\x00\\xff", media_type="application/octet-stream"))
+'data:application/octet-stream;base64,AP8='
+"""
+
+from __future__ import annotations
+
+import base64 as _b64
+import binascii
+import re
+from dataclasses import dataclass
+from typing import Final
+
+from iri._grammar import UNRESERVED
+from iri._split import Components, Spans
+from iri.errors import CharsetError, InvalidIRI
+from iri.schemes._pct import quote, unquote_to_bytes
+from iri.violations import Code, Violation
+
+__all__ = ["DataURL", "violations"]
+
+# RFC 2045 5.1: token := 1*<any (US-ASCII) CHAR except SPACE, CTLs, or tspecials>
+_TOKEN: Final = r"[!#$%&'*+\-.0-9A-Z^_`a-z{|}~]++"
+_MEDIA_TYPE: Final = re.compile(f"{_TOKEN}/{_TOKEN}")
+_PARAMETER: Final = re.compile(f"{_TOKEN}=[^;]*+")
+_BASE64: Final = ";base64"
+# Data written back: uric (RFC 2397 3: "data := *urlchar") without "%", "#" and "?".
+_DATA_SAFE: Final = UNRESERVED + "!$&'()*+,;=:@/"
+_PARAM_SAFE: Final = UNRESERVED + "!$&'()*+=:@/"
+
+
+@dataclass(frozen=True, slots=True)
+class DataURL:
+    """A ``data`` URL as data. ``media_type`` is ``""`` when omitted (RFC 2397 3: it then
+    defaults to ``text/plain;charset=US-ASCII``, see :attr:`mime_type` and :attr:`charset`).
+    """
+
+    media_type: str = ""
+    parameters: tuple[tuple[str, str], ...] = ()
+    base64: bool = False
+    data: bytes = b""
+
+    @classmethod
+    def parse(cls, text: str) -> DataURL:
+        """Read a ``data`` IRI. Raises :class:`~iri.InvalidIRI` when the text is not a valid
+        IRI, not ``data``, or breaks RFC 2397 3 (the violations say where)."""
+        if not isinstance(text, str):
+            raise TypeError(f"DataURL.parse() expects str, got {type(text).__name__}")
+        from iri._check import check
+
+        found = check(text, rule="IRI")
+        bad = [v for v in found if v.severity == "error" or v.code.startswith("data-")]
+        scheme, _, rest = text.partition(":")
+        if not bad and scheme.lower() != "data":
+            raise InvalidIRI(text, found, "data IRI (scheme is not 'data')")
+        if bad:
+            raise InvalidIRI(text, bad, "data IRI")
+        # The fragment is not part of the data (RFC 3986 3.5 applies to every scheme).
+        head, _, payload = rest.partition("#")[0].partition(",")
+        is_b64 = head.lower().endswith(_BASE64)
+        if is_b64:
+            head = head[: -len(_BASE64)]
+        media_type, *params = head.split(";")
+        octets = unquote_to_bytes(payload)
+        if is_b64:
+            octets = _b64.b64decode(octets, validate=True)
+        pairs = tuple(_pair(p) for p in params)
+        return cls(media_type, pairs, is_b64, octets)
+
+    @classmethod
+    def from_bytes(
+        cls,
+        data: bytes,
+        *,
+        media_type: str = "",
+        parameters: tuple[tuple[str, str], ...] = (),
+        base64: bool | None = None,
+    ) -> DataURL:
+        """Build a value; ``base64=None`` picks base64 unless the data is printable ASCII."""
+        if not isinstance(data, bytes | bytearray):
+            raise TypeError(f"DataURL.from_bytes() expects bytes, got {type(data).__name__}")
+        if base64 is None:
+            base64 = not (data.isascii() and bytes(data).decode("ascii").isprintable())
+        return cls(media_type, parameters, base64, bytes(data))
+
+    @property
+    def mime_type(self) -> str:
+        """The media type, lowercased, or ``text/plain`` when omitted."""
+        return self.media_type.lower() if self.media_type else "text/plain"
+
+    @property
+    def charset(self) -> str | None:
+        """The ``charset`` parameter; ``US-ASCII`` when the media type is omitted."""
+        for name, value in self.parameters:
+            if name.lower() == "charset":
+                return value
+        return "US-ASCII" if not self.media_type else None
+
+    def text(self, default: str = "utf-8") -> str:
+        """Decode :attr:`data` with :attr:`charset` (or ``default``). Raises
+        :class:`~iri.CharsetError` for an unknown charset or octets it cannot decode."""
+        import codecs
+
+        name = self.charset or default
+        try:
+            info = codecs.lookup(name)
+        except LookupError:
+            raise CharsetError(f"unknown charset {name!r}", name) from None
+        if not getattr(info, "_is_text_encoding", True):
+            raise CharsetError(f"{name!r} is not a text encoding", name)
+        try:
+            return self.data.decode(info.name)
+        except UnicodeDecodeError as exc:
+            raise CharsetError(
+                f"data is not {name!r}: {exc.reason} at octet {exc.start}", name
+            ) from None
+
+    def to_iri(self) -> str:
+        """Write the value as a ``data`` IRI (base64 or percent-encoded data)."""
+        params = "".join(
+            f";{quote(k, _PARAM_SAFE)}={quote(v, _PARAM_SAFE)}" for k, v in self.parameters
+        )
+        if self.base64:
+            payload = _b64.b64encode(self.data).decode("ascii")
+            return f"data:{self.media_type}{params}{_BASE64},{payload}"
+        # Octets, not characters: percent-encode every octet outside the safe set.
+        payload = "".join(chr(b) if chr(b) in _DATA_SAFE else f"%{b:02X}" for b in self.data)
+        return f"data:{self.media_type}{params},{payload}"
+
+    def __str__(self) -> str:
+        return self.to_iri()
+
+
+def _pair(parameter: str) -> tuple[str, str]:
+    name, _, value = parameter.partition("=")
+    return name, value
+
+
+def violations(text: str, comps: Components, spans: Spans) -> list[Violation]:
+    """RFC 2397 3 checks of a ``data`` IRI (warnings; spans into ``text``)."""
+    out: list[Violation] = []
+    path, start = comps.path, spans.path
+    # A data URL has no authority, query or fragment of its own: "," and everything after
+    # it (including "?") is data. Read the whole text after "data:" up to the fragment.
+    body = text[start : spans.fragment - 1] if comps.fragment is not None else text[start:]
+    del path
+    comma = body.find(",")
+    if comma < 0:
+        out.append(
+            Violation.of(
+                Code.DATA_MISSING_COMMA,
+                "path",
+                start,
+                start + len(body),
+                'a data URL needs "," between the media type and the data',
+            )
+        )
+        return out
+    head = body[:comma]
+    is_b64 = head.lower().endswith(_BASE64)
+    if is_b64:
+        head = head[: -len(_BASE64)]
+    media_type, *params = head.split(";")
+    pos = start
+    if media_type and not _MEDIA_TYPE.fullmatch(media_type):
+        out.append(
+            Violation.of(
+                Code.DATA_INVALID_MEDIA_TYPE,
+                "path",
+                pos,
+                pos + len(media_type),
+                f"media type {media_type!r} is not type/subtype",
+            )
+        )
+    pos += len(media_type) + 1
+    for param in params:
+        if not _PARAMETER.fullmatch(param):
+            out.append(
+                Violation.of(
+                    Code.DATA_INVALID_MEDIA_TYPE,
+                    "path",
+                    pos,
+                    pos + len(param),
+                    f"parameter {param!r} is not attribute=value",
+                )
+            )
+        pos += len(param) + 1
+    if is_b64:
+        payload = body[comma + 1 :]
+        try:
+            _b64.b64decode(unquote_to_bytes(payload), validate=True)
+        except (binascii.Error, ValueError) as exc:
+            out.append(
+                Violation.of(
+                    Code.DATA_INVALID_BASE64,
+                    "path",
+                    start + comma + 1,
+                    start + len(body),
+                    f"the data is not valid base64: {exc}",
+                )
+            )
+    return out
