@@ -24,6 +24,7 @@ GROUPS: Final = (
     "iri.cli.convert",  # to-uri, to-iri
     "iri.cli.ladder",  # normalize, compare
     "iri.cli.schemes",  # scheme, from-path, to-path
+    "iri.cli.liberal",  # preprocess, lenient, from-leiri, from-href
     "iri.cli.demo",  # demo
 )
 
