@@ -39,11 +39,13 @@ __all__ = [
     "Violation",
     "ZoneID",
     "__version__",
+    "candidate_readings",
     "check",
     "equivalent",
     "from_bytes",
     "from_href",
     "from_leiri",
+    "from_local_name",
     "href_steps",
     "is_valid",
     "key",
@@ -56,6 +58,7 @@ __all__ = [
     "resolve",
     "split",
     "split_references",
+    "to_document",
     "to_iri",
     "to_uri",
 ]
@@ -70,6 +73,9 @@ _LAZY = {
     "from_href": "iri.liberal.href",
     "href_steps": "iri.liberal.href",
     "from_bytes": "iri.liberal.charsets",
+    "to_document": "iri.liberal.documents",
+    "from_local_name": "iri.liberal.documents",
+    "candidate_readings": "iri.liberal.documents",
 }
 
 
