@@ -48,11 +48,12 @@ from _harness import (  # noqa: E402
 )
 from _jobs import Job  # noqa: E402
 from _jobs import all_jobs as _core_jobs  # noqa: E402
+from bench_liberal import liberal_jobs  # noqa: E402
 from bench_safety import safety_jobs  # noqa: E402
 
 
 def all_jobs() -> list[Job]:
-    return _core_jobs() + safety_jobs()
+    return _core_jobs() + safety_jobs() + liberal_jobs()
 
 
 DEFAULT_CORPUS_DIR = ROOT.parent / "shared" / "corpora"

@@ -16,7 +16,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
-from iri import check  # noqa: E402
+from iri import Rule, check  # noqa: E402
+from iri.liberal import repair  # noqa: E402
 from iri.violations import REGISTRY, Severity  # noqa: E402
 
 DOC = ROOT / "docs" / "violations.md"
@@ -46,9 +47,13 @@ def render() -> str:
         "Severity `error` means the text breaks the ABNF or a MUST of the specifications;",
         "`warning` means it breaks a SHOULD. `iri.is_valid` and `iri.parse` only look at",
         "errors. Codes are stable. The examples below are run as tests.",
+        "The liberal-input functions (`iri.liberal`, docs/liberal.md) report their repairs",
+        "with codes from the same registry, of severity `info` (the defined mapping of a",
+        "liberal syntax) or `warning` (a fix of broken input); `iri.check` never reports them.",
         "",
         "```python",
         ">>> import iri",
+        ">>> import iri.liberal",
         "```",
         "",
         "| code | severity | section | summary |",
@@ -61,7 +66,12 @@ def render() -> str:
         for code, info in REGISTRY.items():
             if info.severity is not severity:
                 continue
-            found = [v for v in check(info.example, rule=info.example_rule) if v.code == code]
+            liberal = info.example_rule not in {str(r) for r in Rule}
+            found = (
+                [v for v in repair(info.example, info.example_rule).repairs if v.code == code]
+                if liberal
+                else [v for v in check(info.example, rule=info.example_rule) if v.code == code]
+            )
             if not found:
                 raise SystemExit(f"registry example for {code} does not produce it")
             v = found[0]
@@ -73,8 +83,15 @@ def render() -> str:
                 f"{info.summary} ({info.section}, {info.severity}.)",
                 "",
                 "```python",
-                f">>> v = next(v for v in iri.check({shown}, rule={info.example_rule!r})"
-                f" if v.code == {str(code)!r})",
+                (
+                    f">>> v = next(v for v in iri.liberal.repair({shown}, {info.example_rule!r})"
+                    f".repairs if v.code == {str(code)!r})"
+                )
+                if liberal
+                else (
+                    f">>> v = next(v for v in iri.check({shown}, rule={info.example_rule!r})"
+                    f" if v.code == {str(code)!r})"
+                ),
                 ">>> v.severity.value, v.component, v.span",
                 repr((v.severity.value, v.component, v.span)),
                 ">>> print(v.message)",

@@ -13,7 +13,7 @@ from iri._check import check, is_valid
 from iri._grammar import Rule, ZoneID
 from iri._split import Components, split
 from iri.convert import HostMapping, KeepQuery, Unencodable, to_iri, to_uri
-from iri.errors import CharsetError, IDNAError, InvalidIRI, IRIError, ResolutionError
+from iri.errors import CharsetError, HrefError, IDNAError, InvalidIRI, IRIError, ResolutionError
 from iri.extract import extract, format_link
 from iri.normalize import CharacterNormalization, Level, equivalent, key, normalize
 from iri.reference import IRIReference, parse
@@ -27,12 +27,28 @@ if TYPE_CHECKING:  # the lazy names below, for type checkers
     from iri.safety.findings import Level as AuditLevel
     from iri.safety.skeleton import RestrictionLevel
     from iri.safety.visual import visual_order
+    from iri.liberal.charsets import from_bytes
+    from iri.liberal.documents import candidate_readings, from_local_name, to_document
+    from iri.liberal.href import from_href, href_steps
+    from iri.liberal.leiri import from_leiri
+    from iri.liberal.lenient import lenient
+    from iri.liberal.preprocess import preprocess, split_references
 
 __version__ = "0.1.0"
 
 #: Names loaded on first use (PEP 562), so that ``import iri`` stays cheap: the safety
-#: functions import large generated Unicode tables.
+#: functions import large generated Unicode tables, liberal input the WHATWG engine.
 _LAZY = {
+    "preprocess": "iri.liberal.preprocess",
+    "split_references": "iri.liberal.preprocess",
+    "lenient": "iri.liberal.lenient",
+    "from_leiri": "iri.liberal.leiri",
+    "from_href": "iri.liberal.href",
+    "href_steps": "iri.liberal.href",
+    "from_bytes": "iri.liberal.charsets",
+    "to_document": "iri.liberal.documents",
+    "from_local_name": "iri.liberal.documents",
+    "candidate_readings": "iri.liberal.documents",
     "AuditCode": "iri.safety.findings",
     "AuditLevel": "iri.safety.findings:Level",
     "Finding": "iri.safety.findings",
@@ -66,6 +82,7 @@ __all__ = [
     "Components",
     "Finding",
     "HostMapping",
+    "HrefError",
     "IDNAError",
     "IRIError",
     "IRIReference",
@@ -83,19 +100,29 @@ __all__ = [
     "ZoneID",
     "__version__",
     "audit",
+    "candidate_readings",
     "check",
     "equivalent",
     "extract",
     "format_link",
+    "from_bytes",
+    "from_href",
+    "from_leiri",
+    "from_local_name",
+    "href_steps",
     "is_valid",
     "key",
+    "lenient",
     "normalize",
     "parse",
+    "preprocess",
     "relativize",
     "remove_dot_segments",
     "resolve",
     "split",
+    "split_references",
     "to_display",
+    "to_document",
     "to_iri",
     "to_uri",
     "visual_order",

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from iri.violations import Violation
 
-__all__ = ["CharsetError", "IDNAError", "IRIError", "InvalidIRI", "ResolutionError"]
+__all__ = ["CharsetError", "HrefError", "IDNAError", "IRIError", "InvalidIRI", "ResolutionError"]
 
 
 class IRIError(ValueError):
@@ -97,3 +97,16 @@ class CharsetError(IRIError):
         self.character = character
         self.position = position
         super().__init__(message)
+
+
+class HrefError(IRIError):
+    """A web address that a browser fails to parse (WHATWG URL Standard, 3987bis 7.2).
+
+    ``.text`` is the address and ``.base`` the base it was resolved against (or ``None``).
+    """
+
+    def __init__(self, text: str, base: str | None) -> None:
+        self.text = text
+        self.base = base
+        against = "" if base is None else f" against base {base!r}"
+        super().__init__(f"not a web address a browser accepts: {text!r}{against}")

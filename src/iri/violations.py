@@ -21,10 +21,16 @@ __all__ = ["REGISTRY", "Code", "CodeInfo", "Severity", "Violation", "describe_ch
 
 
 class Severity(StrEnum):
-    """How bad a violation is: ``error`` (ABNF or MUST) or ``warning`` (SHOULD)."""
+    """How bad a violation is: ``error`` (ABNF or MUST) or ``warning`` (SHOULD).
+
+    ``info`` marks a repair made by a liberal-input function (``iri.liberal``) that is the
+    defined mapping of a liberal syntax (e.g. LEIRI to IRI), not a fix of broken input.
+    ``iri.check`` never reports ``info``.
+    """
 
     ERROR = "error"
     WARNING = "warning"
+    INFO = "info"
 
 
 class Code(StrEnum):
@@ -76,6 +82,23 @@ class Code(StrEnum):
     BIDI_COMPONENT_EDGE = "bidi-component-edge"
     BIDI_RULE = "bidi-rule"
 
+    # -- repairs made by the liberal-input functions (iri.liberal): info / warning -------
+    WHITESPACE_TRIMMED = "whitespace-trimmed"
+    SPACE_ENCODED = "space-encoded"
+    SPACE_REMOVED = "space-removed"
+    CHARACTER_REFERENCE_DECODED = "character-reference-decoded"
+    SCHEME_NOT_RECOGNIZED = "scheme-not-recognized"
+    CHARACTER_ENCODED = "character-encoded"
+    PERCENT_SIGN_ENCODED = "percent-sign-encoded"
+    HOST_MAPPED = "host-mapped"
+    LEIRI_CHARACTER_ENCODED = "leiri-character-encoded"
+    HREF_CHARACTER_STRIPPED = "href-character-stripped"
+    HREF_CHARACTER_ENCODED = "href-character-encoded"
+    HREF_BACKSLASH_CONVERTED = "href-backslash-converted"
+    HREF_SERIALIZED = "href-serialized"
+    QUERY_CHARACTER_REFERENCE = "query-character-reference"
+    CHARSET_DECODED = "charset-decoded"
+
 
 @dataclass(frozen=True, slots=True)
 class CodeInfo:
@@ -90,6 +113,7 @@ class CodeInfo:
 
 _E = Severity.ERROR
 _W = Severity.WARNING
+_I = Severity.INFO
 
 #: The one registry: code -> severity, spec section, summary, example.
 REGISTRY: Final = MappingProxyType(
@@ -344,6 +368,112 @@ REGISTRY: Final = MappingProxyType(
             "RFC 5893 2",
             "A host label of a domain with right-to-left labels breaks the Bidi Rule.",
             "http://\u05d0\u05d1.1\u05d2.example/",
+        ),
+        # -- repairs (iri.liberal): the example_rule names the liberal step (iri.Liberal) --
+        Code.WHITESPACE_TRIMMED: CodeInfo(
+            _I,
+            "IRI guidelines 4",
+            "Leading or trailing SPACE, CR, LF or TAB removed (step 1).",
+            " http://example.org/\n",
+            "preprocess",
+        ),
+        Code.SPACE_ENCODED: CodeInfo(
+            _W,
+            "IRI guidelines 4",
+            'A SPACE inside the reference written as "%20" (step 2).',
+            "http://example.org/a b",
+            "preprocess",
+        ),
+        Code.SPACE_REMOVED: CodeInfo(
+            _W,
+            "IRI guidelines 4",
+            "A run of SPACE characters inside the reference removed (step 2).",
+            "http://example.org/a b",
+            "preprocess-remove-spaces",
+        ),
+        Code.CHARACTER_REFERENCE_DECODED: CodeInfo(
+            _W,
+            "IRI guidelines 4",
+            "A numeric character reference (&#NNNN; / &#xHHHH;) replaced by its character.",
+            "http://example.org/foobar;foo&#x003f;bar",
+            "preprocess-decode-references",
+        ),
+        Code.SCHEME_NOT_RECOGNIZED: CodeInfo(
+            _W,
+            "IRI guidelines 5.1",
+            'The text before the first ":" is not a scheme: the reference is taken as relative.',
+            "1a:b",
+            "lenient",
+        ),
+        Code.CHARACTER_ENCODED: CodeInfo(
+            _W,
+            "IRI guidelines 5.3",
+            "Characters not allowed in their component percent-encoded as UTF-8.",
+            "http://example.org/a b",
+            "lenient",
+        ),
+        Code.PERCENT_SIGN_ENCODED: CodeInfo(
+            _W,
+            "3987bis 7.2",
+            'A "%" not followed by two hexadecimal digits written as "%25" (step 4).',
+            "http://example.org/100%",
+            "lenient",
+        ),
+        Code.HOST_MAPPED: CodeInfo(
+            _I,
+            "IRI guidelines 5.2.2",
+            "The host mapped through UTS #46 (on request).",
+            "http://EXAMPLE.org/",
+            "lenient-uts46",
+        ),
+        Code.LEIRI_CHARACTER_ENCODED: CodeInfo(
+            _I,
+            "3987bis 7.1",
+            "A character allowed by leiri-ucschar but not by ucschar percent-encoded as UTF-8.",
+            "http://example.org/a b",
+            "leiri",
+        ),
+        Code.HREF_CHARACTER_STRIPPED: CodeInfo(
+            _W,
+            "3987bis 7.2",
+            "A TAB, LF or CR inside a web address removed (href-strip, as browsers do).",
+            "http://exa\nmple.org/",
+            "href",
+        ),
+        Code.HREF_CHARACTER_ENCODED: CodeInfo(
+            _W,
+            "3987bis 7.2",
+            "A character allowed by href-ucschar but not by ucschar percent-encoded (step 3).",
+            "http://example.org/a b",
+            "href",
+        ),
+        Code.HREF_BACKSLASH_CONVERTED: CodeInfo(
+            _W,
+            "3987bis 7.2",
+            'A backslash used as a path separator converted to "/" (step 5).',
+            "http://example.org\\a\\b",
+            "href",
+        ),
+        Code.HREF_SERIALIZED: CodeInfo(
+            _I,
+            "3987bis 7.2",
+            "The web address as a browser serializes it differs from the text (WHATWG URL).",
+            "HTTP://example.org/a/../b",
+            "from-href",
+        ),
+        Code.QUERY_CHARACTER_REFERENCE: CodeInfo(
+            _W,
+            "3987bis 7.2",
+            'A query character the document charset cannot encode, sent as "&#N;" (WHATWG URL).',
+            "http://example.org/?q=\u20ac",
+            "from-href-iso-8859-2",
+        ),
+        Code.CHARSET_DECODED: CodeInfo(
+            _I,
+            "3987bis 3.1",
+            "Octets in a legacy charset decoded to UCS and normalized to NFC.",
+            "http://example.org/r\xe9sum\xe9",
+            "bytes-windows-1252",
         ),
     }
 )

@@ -25,6 +25,7 @@ GROUPS: Final = (
     "iri.cli.ladder",  # normalize, compare
     "iri.cli.extract",  # extract, format-link
     "iri.cli.schemes",  # scheme, from-path, to-path
+    "iri.cli.liberal",  # preprocess, lenient, from-leiri, from-href
     "iri.cli.safety",  # display, audit
     "iri.cli.demo",  # demo
 )

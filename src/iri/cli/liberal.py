@@ -1,0 +1,106 @@
+"""``iri preprocess``, ``iri lenient``, ``iri from-leiri`` and ``iri from-href``: liberal input
+(docs/liberal.md). Text mode prints the result; ``--json`` adds every repair."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+
+from iri.cli._parser import SubParsers, command, items_argument, json_option
+from iri.cli.inputs import items
+from iri.cli.output import EXIT_FAILED, EXIT_OK, complain_error, emit, emit_json, error_dict
+from iri.errors import IRIError
+from iri.liberal.repair import Repaired
+
+
+def _examples(p: argparse.ArgumentParser, *lines: str) -> None:
+    p.formatter_class = argparse.RawDescriptionHelpFormatter
+    p.epilog = "examples:\n" + "\n".join(f"  {line}" for line in lines)
+
+
+def register(sub: SubParsers[argparse.ArgumentParser]) -> None:
+    p = command(sub, "preprocess", _cmd_preprocess, "pre-process typed text (guidelines 4)")
+    p.add_argument("--spaces", choices=["encode", "remove"], default="encode")
+    p.add_argument("--references", choices=["keep", "decode", "iunreserved"], default="keep")
+    json_option(p)
+    items_argument(p)
+    _examples(
+        p,
+        "iri preprocess ' http://example.org/my file.html '",
+        "iri preprocess --references decode 'http://e.org/a&#x3f;b'",
+    )
+
+    p = command(sub, "lenient", _cmd_lenient, "parse any text into a valid IRI (guidelines 5)")
+    p.add_argument("--form", choices=["iri", "uri"], default="iri")
+    p.add_argument("--host", choices=["keep", "uts46"], default="keep")
+    json_option(p)
+    items_argument(p)
+    _examples(p, "iri lenient 'http://example.org/a b|c'", "iri lenient --json '1a:b c'")
+
+    p = command(sub, "from-leiri", _cmd_leiri, "convert LEIRIs (XML system ids) to IRIs (7.1)")
+    json_option(p)
+    items_argument(p)
+    _examples(p, "iri from-leiri 'file:///C:/My Documents/{draft}.xml'")
+
+    p = command(sub, "from-href", _cmd_href, "read web addresses as a browser does (7.2)")
+    p.add_argument("--base", metavar="URL", help="resolve against this base")
+    p.add_argument("--charset", metavar="NAME", default="utf-8", help="the document's encoding")
+    p.add_argument("--form", choices=["href", "iri"], default="href")
+    json_option(p)
+    items_argument(p)
+    _examples(
+        p,
+        "iri from-href --base http://example.org/a/b '../c d?q=é'",
+        "iri from-href --charset windows-1252 'http://example.org/?q=é'",
+        "iri from-href --form iri 'http://xn--rsum-bpad.example/'",
+    )
+
+
+def _run(args: argparse.Namespace, func: Callable[[str], Repaired]) -> int:
+    status = EXIT_OK
+    for item in items(args):
+        try:
+            result = func(item)
+        except IRIError as exc:
+            status = EXIT_FAILED
+            if args.json:
+                emit_json({"input": item, "result": None, "error": error_dict(exc)})
+            else:
+                complain_error(args.command, item, exc)
+            continue
+        if args.json:
+            repairs = [r.to_dict() for r in result.repairs]
+            emit_json({"input": item, "result": result.text, "repairs": repairs})
+        else:
+            emit(result.text)
+    return status
+
+
+def _cmd_preprocess(args: argparse.Namespace) -> int:
+    from iri.liberal.preprocess import preprocess_repairs
+
+    return _run(
+        args, lambda t: preprocess_repairs(t, spaces=args.spaces, references=args.references)
+    )
+
+
+def _cmd_lenient(args: argparse.Namespace) -> int:
+    from iri.liberal.lenient import lenient_repairs
+
+    return _run(args, lambda t: lenient_repairs(t, form=args.form, host=args.host))
+
+
+def _cmd_leiri(args: argparse.Namespace) -> int:
+    from iri.liberal.leiri import from_leiri_repairs
+
+    return _run(args, from_leiri_repairs)
+
+
+def _cmd_href(args: argparse.Namespace) -> int:
+    from iri.liberal.href import from_href_repairs, href_to_iri
+
+    def one(text: str) -> Repaired:
+        r = from_href_repairs(text, base=args.base, charset=args.charset)
+        return Repaired(href_to_iri(r.text), r.repairs) if args.form == "iri" else r
+
+    return _run(args, one)

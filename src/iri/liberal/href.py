@@ -1,0 +1,261 @@
+"""Web addresses (3987bis 7.2) through the WHATWG URL Standard's parser.
+
+3987bis 7.2 describes browsers' "Web Address processing" as a preprocessor (steps 1-5,
+:func:`href_steps`); 3987bis-13 points HREF at the WHATWG URL Standard, which is what
+browsers run. :func:`from_href` asks a well-kept implementation of it (``ada-url``, the
+parser inside Node.js; the ``href`` extra) for the address exactly as a browser
+serializes it, and adds what the engine lacks: the query in a legacy document charset,
+the IRI form of the result and the repairs as data.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from enum import StrEnum
+from typing import Final
+
+from iri._grammar import BIDI_FORMATTING, IPRIVATE, RESERVED, UCSCHAR, UNRESERVED, char_class
+from iri.errors import HrefError
+from iri.liberal.repair import Repair, Repaired, option, reject_surrogates, require_str
+from iri.violations import Code
+
+__all__ = ["HrefForm", "from_href", "from_href_repairs", "href_steps", "href_to_iri"]
+
+
+class HrefForm(StrEnum):
+    """Which form :func:`from_href` returns."""
+
+    #: the browser's ``href`` serialization, exactly
+    HREF = "href"
+    #: the same address as an IRI for display: characters IRIs do not allow encoded,
+    #: then the safe percent-encodings decoded (``iri.to_iri``)
+    IRI = "iri"
+
+
+_OCTETS: Final = tuple(f"%{b:02X}" for b in range(256))
+# Step 1: "space (U+0020), CR (U+000A), LF (U+000D), and TAB (U+0009)".
+_TRIM: Final = " \r\n\t"
+_IRI_ASCII: Final = UNRESERVED + RESERVED + "%"
+_STEP_PARTS: Final = r"([\t\n\r]+)|(\\)|(%(?![0-9A-Fa-f]{2}))|"
+# href-ucschar not in ucschar (step 3); TAB/LF/CR and "\" have their own groups.
+_STEPS: Final = re.compile(
+    _STEP_PARTS
+    + "("
+    + char_class(_IRI_ASCII + "\t\n\r\\", UCSCHAR, negate=True, exclude=BIDI_FORMATTING)
+    + "+)"
+)
+_STEPS_QUERY: Final = re.compile(
+    _STEP_PARTS
+    + "("
+    + char_class(_IRI_ASCII + "\t\n\r\\", UCSCHAR, IPRIVATE, negate=True, exclude=BIDI_FORMATTING)
+    + "+)"
+)
+# WHATWG: schemes whose query takes the document encoding ("special" minus ws/wss).
+_ENCODING_SCHEMES: Final = frozenset({"http:", "https:", "ftp:", "file:"})
+_UTF8_LABELS: Final = frozenset({"utf-8", "utf8", "unicode-1-1-utf-8"})
+
+
+def _encode(run: str) -> str:
+    return "".join([_OCTETS[b] for b in run.encode("utf-8")])
+
+
+def href_steps(text: str) -> Repaired:
+    """3987bis 7.2 "Web Address processing", steps 1-5, with every repair.
+
+    1. Leading and trailing SPACE, CR, LF and TAB are removed.
+    2. Characters in ``href-strip`` are removed: TAB, LF and CR (the draft leaves the set
+       empty "NEED TO FIX THESE SETS TO MATCH HTML5"; the URL Standard removes these).
+    3. Characters in ``href-ucschar`` but not in ``ucschar`` are percent-encoded (UTF-8).
+    4. A ``%`` not followed by two hexadecimal digits becomes ``%25``.
+    5. A backslash before the query and fragment (``href-path-sep``) becomes ``/``.
+
+    >>> href_steps(" http:\\\\\\\\example.org\\\\a b\\n").text
+    'http://example.org/a%20b'
+    """
+    require_str(text)
+    reject_surrogates(text)
+    repairs: list[Repair] = []
+    start = len(text) - len(text.lstrip(_TRIM))
+    end = len(text.rstrip(_TRIM)) if start < len(text) else start
+    if start:
+        repairs.append(Repair.of(Code.WHITESPACE_TRIMMED, 0, text[:start], "", "step 1"))
+    if end < len(text):
+        repairs.append(Repair.of(Code.WHITESPACE_TRIMMED, end, text[end:], "", "step 1"))
+    # Where the query and the fragment start (RFC 3986 Appendix B; TAB/LF/CR do not matter).
+    hash_at = text.find("#", start, end)
+    frag = end if hash_at < 0 else hash_at
+    q_at = text.find("?", start, frag)
+    head_end = frag if q_at < 0 else q_at
+    out: list[str] = []
+
+    def step(m: re.Match[str]) -> str:
+        at = m.start()
+        kind = m.lastindex
+        run = m.group()
+        if kind == 1:
+            repairs.append(Repair.of(Code.HREF_CHARACTER_STRIPPED, at, run, "", "step 2"))
+            return ""
+        if kind == 2 and at < head_end:
+            repairs.append(Repair.of(Code.HREF_BACKSLASH_CONVERTED, at, run, "/", "step 5"))
+            return "/"
+        if kind == 3:
+            repairs.append(Repair.of(Code.PERCENT_SIGN_ENCODED, at, run, "%25", "step 4"))
+            return "%25"
+        enc = _encode(run)
+        repairs.append(Repair.of(Code.HREF_CHARACTER_ENCODED, at, run, enc, "step 3"))
+        return enc
+
+    if q_at < 0:
+        out.append(_sub(_STEPS, step, text, start, frag))
+    else:
+        out.append(_sub(_STEPS, step, text, start, q_at))
+        out.append(_sub(_STEPS_QUERY, step, text, q_at, frag))
+    out.append(_sub(_STEPS, step, text, frag, end))
+    repairs.sort(key=lambda r: r.span)
+    return Repaired("".join(out), tuple(repairs))
+
+
+def _sub(pattern: re.Pattern[str], repl: object, text: str, start: int, end: int) -> str:
+    """``pattern.sub`` on ``text[start:end]`` with match positions in ``text``."""
+    out: list[str] = []
+    last = start
+    for m in pattern.finditer(text, start, end):
+        out.append(text[last : m.start()])
+        out.append(repl(m))  # type: ignore[operator]
+        last = m.end()
+    out.append(text[last:end])
+    return "".join(out)
+
+
+def _engine_href(text: str, base: str | None) -> str:
+    """The engine's ``href``; :class:`iri.HrefError` where it fails (as a browser does)."""
+    from ada_url import join_url, normalize_url
+
+    try:
+        # One call that returns the href string (no URL object, one cffi round trip).
+        return normalize_url(text) if base is None else join_url(base, text)
+    except ValueError:
+        raise HrefError(text, base) from None
+
+
+def _protocol(href: str) -> str:
+    """The scheme and ":" of an href (a serialized URL always starts with them)."""
+    return href[: href.find(":") + 1]
+
+
+def _input_query(text: str) -> tuple[str, int, str] | None:
+    """The query of ``text`` as the URL parser sees it, its start in ``text`` and the
+    original characters (with any TAB, LF, CR the parser removes).
+
+    The parser first strips leading and trailing C0 controls and spaces and removes every
+    TAB, LF and CR; the query then runs from the first ``?`` to the next ``#``.
+    """
+    start = 0
+    end = len(text)
+    while start < end and text[start] <= " ":
+        start += 1
+    while end > start and text[end - 1] <= " ":
+        end -= 1
+    hash_at = text.find("#", start, end)
+    q_end = end if hash_at < 0 else hash_at
+    q_at = text.find("?", start, q_end)
+    if q_at < 0:
+        return None
+    query = text[q_at + 1 : q_end]
+    return query.replace("\t", "").replace("\n", "").replace("\r", ""), q_at + 1, query
+
+
+def from_href_repairs(text: str, *, base: str | None = None, charset: str = "utf-8") -> Repaired:
+    """:func:`from_href` (the ``href`` form) with the repairs: those of steps 1-5
+    (:func:`href_steps`), one ``href-serialized`` when the browser's serialization differs
+    from their output, and one ``query-character-reference`` per query character the
+    document charset cannot encode.
+    """
+    require_str(text)
+    if base is not None:
+        require_str(base, "base")
+    require_str(charset, "charset")
+    steps = href_steps(text)
+    href = _engine_href(text, base)
+    repairs = list(steps.repairs)
+    if charset.lower() not in _UTF8_LABELS and _protocol(href) in _ENCODING_SCHEMES:
+        href = _legacy_query(text, href, charset, repairs)
+    if href != steps.text:
+        repairs.append(Repair.of(Code.HREF_SERIALIZED, 0, text, href, "as a browser serializes it"))
+    return Repaired(href, tuple(repairs))
+
+
+def _legacy_query(text: str, href: str, charset: str, repairs: list[Repair]) -> str:
+    """WHATWG URL, query state with a document encoding (HTML: the document's charset)."""
+    from iri.liberal.charsets import encode_query, url_codec
+
+    codec = url_codec(charset)
+    found = _input_query(text)
+    if codec is None or found is None:
+        return href
+    query, offset, original = found
+    if query.isascii() and not (codec == "iso2022_jp" and any(c in query for c in "\x0e\x0f\x1b")):
+        return href  # ASCII is the same in every encoding the URL parser uses
+    encoded, extra = encode_query(query, codec, offset)
+    if original != query:
+        # spans into the input: skip the TAB/LF/CR the parser removed
+        kept = [offset + i for i, c in enumerate(original) if c not in "\t\n\r"]
+        extra = [
+            replace(r, span=(kept[r.span[0] - offset], kept[r.span[0] - offset] + 1)) for r in extra
+        ]
+    repairs.extend(extra)
+    hash_at = href.find("#")  # "#" only ever appears in an href as the fragment delimiter
+    head, tail = (href, "") if hash_at < 0 else (href[:hash_at], href[hash_at:])
+    q_at = head.find("?")  # likewise "?" before the fragment is the query delimiter
+    if q_at < 0:
+        return href
+    return head[: q_at + 1] + encoded + tail
+
+
+def href_to_iri(href: str) -> str:
+    """The IRI form of a browser's ``href``: characters no IRI allows percent-encoded
+    (``iri.lenient``), then the percent-encodings that are safe to show decoded
+    (``iri.to_iri``).
+
+    >>> href_to_iri("http://xn--rsum-bpad.example/%C3%A9t%C3%A9?a|b")
+    'http://résumé.example/été?a%7Cb'
+    """
+    from iri.convert import to_iri
+    from iri.liberal.lenient import lenient
+
+    return to_iri(str(lenient(href)))
+
+
+def from_href(
+    text: str,
+    *,
+    base: str | None = None,
+    charset: str = "utf-8",
+    form: HrefForm | str = HrefForm.HREF,
+) -> str:
+    """Read ``text`` as a browser reads an ``href`` (3987bis 7.2, WHATWG URL Standard).
+
+    Returns the address exactly as a browser serializes it (its ``href``), resolved
+    against ``base`` when given; ``charset`` is the document's encoding, used (as browsers
+    do) for the query of http, https, ftp and file addresses, with ``&#N;`` for characters
+    it cannot encode. ``form="iri"`` returns the IRI form for display. Raises
+    :class:`iri.HrefError` (a ``ValueError``) where a browser fails.
+
+    >>> from_href("  HTTP://EXAMPLE.org\\\\a\\\\..\\\\b c?q=é ", base=None)
+    'http://example.org/b%20c?q=%C3%A9'
+    >>> from_href("../d?q=é", base="http://example.org/a/b/c", charset="windows-1252")
+    'http://example.org/a/d?q=%E9'
+    >>> from_href("http://xn--rsum-bpad.example/%C3%A9t%C3%A9", form="iri")
+    'http://résumé.example/été'
+    """
+    require_str(text)
+    if base is not None:
+        require_str(base, "base")
+    require_str(charset, "charset")
+    href = _engine_href(text, base)
+    if charset.lower() not in _UTF8_LABELS and _protocol(href) in _ENCODING_SCHEMES:
+        href = _legacy_query(text, href, charset, [])
+    if form is not HrefForm.HREF and option(HrefForm, form, "form") is HrefForm.IRI:
+        return href_to_iri(href)
+    return href
