@@ -21,18 +21,18 @@ from iri.resolve import relativize, remove_dot_segments, resolve
 from iri.violations import Code, Severity, Violation
 
 if TYPE_CHECKING:  # the lazy names below, for type checkers
-    from iri.safety.audit import audit
-    from iri.safety.display import Password, Wrap, to_display
-    from iri.safety.findings import AuditCode, Finding
-    from iri.safety.findings import Level as AuditLevel
-    from iri.safety.skeleton import RestrictionLevel
-    from iri.safety.visual import visual_order
     from iri.liberal.charsets import from_bytes
     from iri.liberal.documents import candidate_readings, from_local_name, to_document
     from iri.liberal.href import from_href, href_steps
     from iri.liberal.leiri import from_leiri
     from iri.liberal.lenient import lenient
     from iri.liberal.preprocess import preprocess, split_references
+    from iri.safety.audit import audit
+    from iri.safety.display import Password, Wrap, to_display
+    from iri.safety.findings import AuditCode, Finding
+    from iri.safety.findings import Level as AuditLevel
+    from iri.safety.skeleton import RestrictionLevel
+    from iri.safety.visual import visual_order
 
 __version__ = "0.1.0"
 
