@@ -61,9 +61,10 @@ def split(text: str) -> Components:
     return Components(m["scheme"], m["authority"], m["path"], m["query"], m["fragment"])
 
 
-def split_with_spans(text: str) -> tuple[Components, Spans]:
-    """Like :func:`split`, plus the start offset of every component."""
-    m = _APPENDIX_B.match(text)
+def split_with_spans(text: str, start: int = 0, end: int | None = None) -> tuple[Components, Spans]:
+    """Like :func:`split` of ``text[start:end]``, plus the start offset of every component
+    (offsets into ``text``)."""
+    m = _APPENDIX_B.match(text, start, len(text) if end is None else end)
     assert m is not None
     return (
         Components(m["scheme"], m["authority"], m["path"], m["query"], m["fragment"]),
