@@ -58,14 +58,18 @@ def is_valid(
     >>> is_valid("http://example.org/\\u202e", rule="IRI")
     False
     """
-    if type(text) is not str and not isinstance(text, str):
-        not_str("is_valid", text)
-    m = pattern_for(rule, zone_id).fullmatch(text)
+    try:
+        m = pattern_for(rule, zone_id).fullmatch(text)
+    except TypeError:
+        # Zero cost on the hot path: only a non-str text (or an unhashable option) gets here.
+        if not isinstance(text, str):
+            not_str("is_valid", text)
+        raise
     if m is None:
         return False
     if "%" in text and not _escapes_ok(text, m):
         return False
-    return not text.startswith(BOM)
+    return text[:1] != BOM  # U+FEFF is a ucschar: the pattern lets it start a path
 
 
 def _escapes_ok(text: str, m: re.Match[str]) -> bool:
@@ -87,7 +91,7 @@ def iri_reference_match(text: str) -> re.Match[str] | None:
     (a test checks that it agrees with :func:`is_valid`).
     """
     m = _IRI_REFERENCE.fullmatch(text)
-    if m is None or ("%" in text and not _escapes_ok(text, m)) or text.startswith(BOM):
+    if m is None or ("%" in text and not _escapes_ok(text, m)) or text[:1] == BOM:
         return None
     return m
 

@@ -56,6 +56,8 @@ def split(text: str) -> Components:
     >>> split("a?#")
     Components(scheme=None, authority=None, path='a', query='', fragment='')
     """
+    if type(text) is not str and not isinstance(text, str):
+        raise TypeError(f"iri.split() expects str, got {type(text).__name__}")
     m = _APPENDIX_B.match(text)
     assert m is not None  # every string matches Appendix B
     return Components(m["scheme"], m["authority"], m["path"], m["query"], m["fragment"])

@@ -109,6 +109,12 @@ def test_non_str_input_is_a_clear_type_error(func: object, value: object) -> Non
         func(value)  # type: ignore[operator]
 
 
+@pytest.mark.parametrize("value", [None, b"http://a/"])
+def test_split_non_str_is_a_clear_type_error(value: object) -> None:
+    with pytest.raises(TypeError, match=rf"iri\.split\(\) expects str, got {type(value).__name__}"):
+        iri.split(value)  # type: ignore[arg-type]
+
+
 def test_is_valid_bytes_message_is_not_backwards() -> None:
     with pytest.raises(TypeError) as exc:
         is_valid(b"x")  # type: ignore[arg-type]
