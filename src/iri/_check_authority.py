@@ -125,7 +125,10 @@ def _idn_failure(host: str) -> str | None:
         try:
             parts.append(bytes.fromhex(m.group().replace("%", "")).decode("utf-8"))
         except UnicodeDecodeError:
-            return f"{m.group()} is not UTF-8"
+            # Not UTF-8: not an IDN at all. 3987bis 3.4.2 leaves such a host "as is" and
+            # percent-encoded-invalid-utf8 warns (docs/rationale.md, "Percent-encodings in
+            # a host").
+            return None
         last = m.end()
     parts.append(host[last:])
     try:

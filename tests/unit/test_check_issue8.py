@@ -168,7 +168,6 @@ def test_leading_and_trailing_white_space_are_reported_as_what_they_are() -> Non
         ("http://w%33.example/", "percent-encoded-ascii-in-host", (8, 11)),
         ("http://%C3%A9%2E.example/", "percent-encoded-ascii-in-host", (13, 16)),
         ("http://%E2%80%AE.example/", "percent-encoded-host-not-idn", (7, 24)),
-        ("http://%C3.example/", "percent-encoded-host-not-idn", (7, 18)),
         ("http://-%C3%A9.example/", "percent-encoded-host-not-idn", (7, 22)),
     ],
 )
@@ -188,6 +187,8 @@ def test_escapes_in_a_host(text: str, code: str, span: tuple[int, int]) -> None:
         "http://%E6%9D%B1%E4%BA%AC.jp/",
         "http://[fe80::1%25eth0]/",  # a zone id is not a reg-name
         "http://a/%2A",  # escapes outside the host are not concerned
+        "http://r%E9sum%E9.example.org/",  # not UTF-8: a warning (3987bis 3.4.2, as is)
+        "http://%C3.example/",
     ],
 )
 def test_escaped_idns_and_other_escapes_stay_valid(text: str) -> None:
