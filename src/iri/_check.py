@@ -32,7 +32,15 @@ from iri._warnings import character_warnings, percent_encoding_warnings
 from iri.errors import InvalidIRI
 from iri.violations import Code, Violation
 
-__all__ = ["DEFAULT_LIMIT", "check", "explain", "invalid", "iri_reference_match", "is_valid"]
+__all__ = [
+    "DEFAULT_LIMIT",
+    "check",
+    "explain",
+    "invalid",
+    "iri_reference_match",
+    "is_valid",
+    "valid_match",
+]
 
 _SCHEME_RE: Final = re.compile(SCHEME)
 _UPPER_ASCII: Final = re.compile(r"[A-Z]+")
@@ -78,6 +86,25 @@ def _escapes_ok(text: str, m: re.Match[str]) -> bool:
         return False
     host = m["host"]
     return not host or "%" not in host or host[0] == "[" or host_escapes_ok(host)
+
+
+def valid_match(
+    text: str, rule: Rule | str, zone_id: ZoneID | str, func: str = "parse"
+) -> re.Match[str] | None:
+    """The full-grammar match of ``text`` for ``rule`` if :func:`is_valid`, else ``None``.
+
+    For :func:`iri.parse`, which reads the components from the match; a non-``str`` text
+    is a ``TypeError`` naming ``iri.<func>()``.
+    """
+    try:
+        m = pattern_for(rule, zone_id).fullmatch(text)
+    except TypeError:
+        if not isinstance(text, str):
+            not_str(func, text)
+        raise
+    if m is None or ("%" in text and not _escapes_ok(text, m)) or text[:1] == BOM:
+        return None
+    return m
 
 
 _IRI_REFERENCE = pattern_for(Rule.IRI_REFERENCE, ZoneID.REJECT)

@@ -80,15 +80,34 @@ class Checker(Collector):
                 msg = f"{what} is not allowed in the {component}"
             self.out.append(Violation.of(code, component, p, p + 1, msg))
         if "%" in text[start:end]:
+            code = Code.INVALID_PERCENT_ENCODING
             for m in BAD_PERCENT.finditer(text, start, end):
                 p = m.start()
-                q = p + 1
-                while q < min(p + 3, end) and text[q] in _HEX:
-                    q += 1
-                self.add(
-                    Code.INVALID_PERCENT_ENCODING,
-                    component,
-                    p,
-                    q,
-                    f'"%" at {p} is not followed by two hexadecimal digits',
+                q = _percent_end(text, p, end)
+                if not self.wants(code, component, p, q):
+                    # The group is full: count the rest at C speed (still linear) and
+                    # note where the last one ends, for the summary.
+                    rest = len(BAD_PERCENT.findall(text, m.end(), end))
+                    if rest:
+                        last = text.rfind("%", m.end(), end)
+                        while BAD_PERCENT.match(text, last, end) is None:
+                            last = text.rfind("%", m.end(), last)
+                        self.skip(code, component, rest, _percent_end(text, last, end))
+                    break
+                self.out.append(
+                    Violation.of(
+                        code,
+                        component,
+                        p,
+                        q,
+                        f'"%" at {p} is not followed by two hexadecimal digits',
+                    )
                 )
+
+
+def _percent_end(text: str, p: int, end: int) -> int:
+    """End of the span of a bad ``%`` at ``p``: the ``%`` and the hex digit after it, if any."""
+    q = p + 1
+    while q < min(p + 3, end) and text[q] in _HEX:
+        q += 1
+    return q

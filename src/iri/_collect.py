@@ -61,6 +61,13 @@ class Collector:
         seen[2] = end
         return False
 
+    def skip(self, code: Code, component: str | None, count: int, end: int) -> None:
+        """Count ``count`` more violations of a group that :meth:`wants` already found
+        full, the last of them ending at ``end`` (a caller's fast count of the rest)."""
+        seen = self._omitted[code, component]
+        seen[0] += count
+        seen[2] = end
+
     def add(self, code: Code, component: str | None, start: int, end: int, msg: str) -> None:
         """Record one violation (or only count it when its group is full)."""
         if self.wants(code, component, start, end):

@@ -37,6 +37,33 @@ def test_violations_are_capped_per_code_and_component_with_one_summary() -> None
     assert summary.severity == "warning"
 
 
+@pytest.mark.parametrize(
+    "body", ["%zz" * 50, "%2" * 50, "%%41" * 30 + "%4", "%zz" * 20 + "%41" * 20, "%" * 33]
+)
+@pytest.mark.parametrize("limit", [1, 5, 10])
+def test_the_fast_count_of_bad_percents_agrees_with_the_full_list(body: str, limit: int) -> None:
+    text = "http://x/" + body + "?q=" + body
+    full = check(text, limit=None)
+    capped = check(text, limit=limit)
+    bad = Code.INVALID_PERCENT_ENCODING
+    for component in ("path", "query"):
+        every = [v for v in full if v.component == component and v.code is bad]
+        kept = [v for v in capped if v.component == component and v.code is bad]
+        assert kept == every[:limit]
+        summary = [
+            v
+            for v in capped
+            if v.component == component
+            and v.code is Code.VIOLATIONS_OMITTED
+            and f" {bad} " in v.message
+        ]
+        if len(every) > limit:
+            assert [v.span for v in summary] == [(every[limit].span[0], every[-1].span[1])]
+            assert f"{len(every) - limit} more {bad} " in summary[0].message
+        else:
+            assert summary == []
+
+
 def test_limit_none_returns_every_violation_and_limit_is_per_group() -> None:
     text = "http://x/" + "%zz" * 40 + "?" + " x" * 40
     assert len(check(text, limit=None)) == 80
@@ -230,3 +257,24 @@ def test_check_modules_are_small_and_import_no_circle() -> None:
     for m in CHECK_MODULES:
         visit(m, ())
     assert order[-1] == "_check" or "_check" not in {d for ds in graph.values() for d in ds}
+
+
+@pytest.mark.parametrize("value", [None, b"http://a/", 3])
+def test_parse_non_str_is_a_clear_type_error(value: object) -> None:
+    with pytest.raises(TypeError, match=rf"iri\.parse\(\) expects str, got {type(value).__name__}"):
+        parse(value)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("http://%2A.example.org/", "percent-encoded-ascii-in-host"),
+        ("http://w%33.example/", "percent-encoded-ascii-in-host"),
+        ("\ufeffa/b", "byte-order-mark"),
+    ],
+)
+def test_parse_applies_the_new_error_rules(text: str, code: str) -> None:
+    with pytest.raises(InvalidIRI) as exc:
+        parse(text)
+    assert exc.value.errors[0].code == code
+    assert parse("http://%C3%A9.example/").host == "%C3%A9.example"
