@@ -3,50 +3,59 @@
 Two layers, one grammar:
 
 * :func:`is_valid` is the fast gate: one full-grammar pattern from
-  :func:`iri._grammar.reference_pattern` plus one scan for a bad ``%``.
+  :func:`iri._grammar.reference_pattern` plus one scan for a bad ``%`` (and, for a host
+  with a ``%``, the percent-encoded host rule of :mod:`iri._check_authority`).
 * :func:`check` is the explainer: it splits the text (RFC 3986 Appendix B), checks each
   component against the character set of its ABNF rule, and reports errors *and*
   warnings with spans. A property test proves that ``is_valid(s)`` is exactly "``check(s)``
   has no error".
+
+The per-component checks live in :mod:`iri._check_authority` (userinfo, host, port) and
+:mod:`iri._check_path` (scheme, path); :mod:`iri._check_chars` holds the checker's state
+and :mod:`iri._collect` bounds the number of violations kept (``limit``).
 """
 
 from __future__ import annotations
 
 import re
-from functools import cache
+from typing import Final, NoReturn
 
-from iri import schemes
-from iri._grammar import (
-    BAD_PERCENT,
-    BIDI_FORMATTING,
-    IPV6ADDRZ,
-    IRI_CLASSES,
-    PCT_ENCODED_RUN,
-    SCHEME,
-    UNRESERVED,
-    URI_CLASSES,
-    Classes,
-    Rule,
-    ZoneID,
-    ip_literal,
-    is_iprivate,
-    is_ucschar,
-    pattern_for,
-)
-from iri._split import split_authority, split_with_spans
+from iri._check_authority import DNS_MAX, host_escapes_ok
+from iri._check_authority import authority as authority_spans
+from iri._check_chars import Checker
+from iri._check_path import path as check_path
+from iri._check_path import scheme as check_scheme
+from iri._collect import DEFAULT_LIMIT, check_limit
+from iri._grammar import BAD_PERCENT, SCHEME, Rule, ZoneID, pattern_for
+from iri._split import split_with_spans
 from iri._warnings import character_warnings, percent_encoding_warnings
 from iri.errors import InvalidIRI
 from iri.safety.bidi import bidi_violations
 from iri.schemes import SPECIFIC_SCHEMES, scheme_violations
-from iri.violations import Code, Violation, describe_char
+from iri.violations import Code, Violation
 
-__all__ = ["check", "explain", "invalid", "iri_reference_match", "is_valid"]
+__all__ = [
+    "DEFAULT_LIMIT",
+    "check",
+    "explain",
+    "invalid",
+    "iri_reference_match",
+    "is_valid",
+    "valid_match",
+]
 
-_SCHEME_RE = re.compile(SCHEME)
-_UPPER_ASCII = re.compile(r"[A-Z]+")
-_DIGITS = re.compile(r"[0-9]*+")
-_IPV6Z = re.compile(rf"\[{IPV6ADDRZ}\]")
-_UNRESERVED_BYTES = frozenset(UNRESERVED.encode("ascii"))
+_SCHEME_RE: Final = re.compile(SCHEME)
+_UPPER_ASCII: Final = re.compile(r"[A-Z]+")
+#: The byte order mark, U+FEFF ZERO WIDTH NO-BREAK SPACE (RFC 3629 6).
+BOM: Final = "\ufeff"
+# White space that no ABNF rule allows anywhere: SP, HT, LF, VT, FF, CR and NEL (U+0085).
+_LEADING_SPACE: Final = re.compile("[ \t\n\x0b\x0c\r\x85]++")
+_TRAILING_SPACE: Final = re.compile("[ \t\n\x0b\x0c\r\x85]++\\Z")
+
+
+def not_str(func: str, text: object) -> NoReturn:
+    """Raise the ``TypeError`` of a public function given a non-``str`` text."""
+    raise TypeError(f"iri.{func}() expects str, got {type(text).__name__}")
 
 
 def is_valid(
@@ -59,8 +68,45 @@ def is_valid(
     >>> is_valid("http://example.org/\\u202e", rule="IRI")
     False
     """
-    m = pattern_for(rule, zone_id).fullmatch(text)
-    return m is not None and ("%" not in text or BAD_PERCENT.search(text) is None)
+    try:
+        m = pattern_for(rule, zone_id).fullmatch(text)
+    except TypeError:
+        # Zero cost on the hot path: only a non-str text (or an unhashable option) gets here.
+        if not isinstance(text, str):
+            not_str("is_valid", text)
+        raise
+    if m is None:
+        return False
+    if "%" in text and not _escapes_ok(text, m):
+        return False
+    return text[:1] != BOM  # U+FEFF is a ucschar: the pattern lets it start a path
+
+
+def _escapes_ok(text: str, m: re.Match[str]) -> bool:
+    """No bad ``%`` (RFC 3986 2.1) and, in an ireg-name, no forbidden escape (3.2.2)."""
+    if BAD_PERCENT.search(text) is not None:
+        return False
+    host = m["host"]
+    return not host or "%" not in host or host[0] == "[" or host_escapes_ok(host)
+
+
+def valid_match(
+    text: str, rule: Rule | str, zone_id: ZoneID | str, func: str = "parse"
+) -> re.Match[str] | None:
+    """The full-grammar match of ``text`` for ``rule`` if :func:`is_valid`, else ``None``.
+
+    For :func:`iri.parse`, which reads the components from the match; a non-``str`` text
+    is a ``TypeError`` naming ``iri.<func>()``.
+    """
+    try:
+        m = pattern_for(rule, zone_id).fullmatch(text)
+    except TypeError:
+        if not isinstance(text, str):
+            not_str(func, text)
+        raise
+    if m is None or ("%" in text and not _escapes_ok(text, m)) or text[:1] == BOM:
+        return None
+    return m
 
 
 _IRI_REFERENCE = pattern_for(Rule.IRI_REFERENCE, ZoneID.REJECT)
@@ -74,7 +120,7 @@ def iri_reference_match(text: str) -> re.Match[str] | None:
     (a test checks that it agrees with :func:`is_valid`).
     """
     m = _IRI_REFERENCE.fullmatch(text)
-    if m is None or ("%" in text and BAD_PERCENT.search(text) is not None):
+    if m is None or ("%" in text and not _escapes_ok(text, m)) or text[:1] == BOM:
         return None
     return m
 
@@ -82,318 +128,57 @@ def iri_reference_match(text: str) -> re.Match[str] | None:
 def invalid(
     text: str, *, rule: Rule | str = Rule.IRI_REFERENCE, zone_id: ZoneID | str = ZoneID.REJECT
 ) -> InvalidIRI:
-    """The :class:`iri.InvalidIRI` to raise for ``text``: it carries every violation."""
+    """The :class:`iri.InvalidIRI` to raise for ``text``: it carries the violations of
+    :func:`check` (at most :data:`DEFAULT_LIMIT` per code and component, plus summaries)."""
     return InvalidIRI(text, check(text, rule=rule, zone_id=zone_id), str(Rule(rule)))
 
 
-@cache
-def _invalid(classes: Classes, ascii_chars: str, private: bool) -> re.Pattern[str]:
-    """A pattern finding the characters *not* in a component's set (bounded cache)."""
-    return re.compile(classes.cls(ascii_chars, private=private, negate=True))
-
-
-class _Checker:
-    """Collects the violations of one text; one method per ABNF rule it checks."""
-
-    def __init__(self, text: str, rule: Rule, zone_id: ZoneID) -> None:
-        self.text = text
-        self.rule = rule
-        self.zone_id = zone_id
-        self.c = IRI_CLASSES if rule.is_iri else URI_CLASSES
-        self.out: list[Violation] = []
-
-    def add(self, code: Code, component: str | None, start: int, end: int, msg: str) -> None:
-        self.out.append(Violation.of(code, component, start, end, msg))
-
-    # -- characters --------------------------------------------------------------------
-
-    def chars(
-        self, component: str, start: int, end: int, ascii_chars: str, *, private: bool = False
-    ) -> None:
-        """Report every character of ``text[start:end]`` outside the component's set."""
-        text = self.text
-        for m in _invalid(self.c, ascii_chars, private).finditer(text, start, end):
-            p = m.start()
-            ch = text[p]
-            cp = ord(ch)
-            what = describe_char(ch)
-            if cp in BIDI_FORMATTING:
-                self.add(
-                    Code.BIDI_FORMATTING_CHARACTER,
-                    component,
-                    p,
-                    p + 1,
-                    f"{what} is a bidirectional formatting character, which IRIs MUST NOT contain",
-                )
-            elif not self.rule.is_iri and (is_ucschar(cp) or is_iprivate(cp)):
-                self.add(
-                    Code.NON_ASCII_CHARACTER,
-                    component,
-                    p,
-                    p + 1,
-                    f"{what} is not allowed in a URI ({self.rule}); it is allowed in an IRI",
-                )
-            elif is_iprivate(cp):
-                self.add(
-                    Code.IPRIVATE_OUTSIDE_QUERY,
-                    component,
-                    p,
-                    p + 1,
-                    f"{what} is a private-use character (iprivate), allowed only "
-                    "in the query, not in the " + component,
-                )
-            else:
-                self.add(
-                    Code.INVALID_CHARACTER,
-                    component,
-                    p,
-                    p + 1,
-                    f"{what} is not allowed in the {component}",
-                )
-        if "%" in text[start:end]:
-            for m in BAD_PERCENT.finditer(text, start, end):
-                p = m.start()
-                q = p + 1
-                while q < min(p + 3, end) and text[q] in "0123456789ABCDEFabcdef":
-                    q += 1
-                self.add(
-                    Code.INVALID_PERCENT_ENCODING,
-                    component,
-                    p,
-                    q,
-                    f'"%" at {p} is not followed by two hexadecimal digits',
-                )
-
-    # -- components --------------------------------------------------------------------
-
-    def scheme(self, scheme: str) -> None:
-        """scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )"""
-        if not scheme[0].isascii() or not scheme[0].isalpha():
-            self.add(
-                Code.INVALID_SCHEME,
-                "scheme",
-                0,
-                1,
-                f"the scheme must start with a letter, not {describe_char(scheme[0])}",
-            )
-        for i, ch in enumerate(scheme[1:], 1):
-            if not (ch.isascii() and (ch.isalnum() or ch in "+-.")):
-                self.add(
-                    Code.INVALID_SCHEME,
-                    "scheme",
-                    i,
-                    i + 1,
-                    f"{describe_char(ch)} is not allowed in a scheme",
-                )
-        if any("A" <= ch <= "Z" for ch in scheme):
-            self.add(
-                Code.UPPERCASE_SCHEME,
-                "scheme",
-                0,
-                len(scheme),
-                f"scheme {scheme!r} should be written in lowercase",
-            )
-
-    def authority(
-        self, authority: str, start: int, scheme: str | None
-    ) -> list[tuple[str, int, int]]:
-        """iauthority = [ iuserinfo "@" ] ihost [ ":" port ]; returns the sub-spans."""
-        a = split_authority(authority)
-        spans = [("host", start + a.host_start, start + a.host_start + len(a.host))]
-        if a.userinfo is not None:
-            spans.insert(0, ("userinfo", start, start + len(a.userinfo)))
-            self.chars("userinfo", start, start + len(a.userinfo), self.c.userinfo)
-            colon = a.userinfo.find(":")
-            if colon >= 0:
-                self.add(
-                    Code.PASSWORD_IN_USERINFO,
-                    "userinfo",
-                    start + colon,
-                    start + len(a.userinfo),
-                    'the userinfo has a password part ("user:password" is deprecated)',
-                )
-        self.host(a.host, start + a.host_start)
-        if a.port is not None:
-            spans.append(("port", start + a.port_start, start + a.port_start + len(a.port)))
-            self.port(a.port, start + a.port_start, scheme)
-        return spans
-
-    def host(self, host: str, start: int) -> None:
-        """ihost = IP-literal / IPv4address / ireg-name"""
-        end = start + len(host)
-        if host.startswith("["):
-            if re.fullmatch(ip_literal(self.zone_id), host):
-                if _UPPER_ASCII.search(host):
-                    self.add(
-                        Code.UPPERCASE_HOST,
-                        "host",
-                        start,
-                        end,
-                        "hexadecimal digits of an IP literal should be lowercase",
-                    )
-            elif self.zone_id is ZoneID.REJECT and _IPV6Z.fullmatch(host):
-                p = host.find("%25")
-                self.add(
-                    Code.ZONE_ID_NOT_ALLOWED,
-                    "host",
-                    start + p,
-                    end - 1,
-                    "IPv6 zone identifiers are not part of RFC 3986/3987; "
-                    "pass zone_id='accept' to allow RFC 6874 syntax",
-                )
-            else:
-                self.add(
-                    Code.INVALID_IP_LITERAL,
-                    "host",
-                    start,
-                    end,
-                    f"{host!r} is neither an IPv6address nor an IPvFuture (RFC 3986 3.2.2)",
-                )
-            return
-        errors_before = len(self.out)
-        self.chars("host", start, end, self.c.reg_name)
-        if len(self.out) == errors_before:
-            self.dns_syntax(host, start)
-        # The hex digits of a percent-encoding are not letters of the name: RFC 3986 2.1
-        # wants them uppercase (lowercase-percent-encoding covers them).
-        if _UPPER_ASCII.search(PCT_ENCODED_RUN.sub("", host) if "%" in host else host):
-            self.add(
-                Code.UPPERCASE_HOST,
-                "host",
-                start,
-                end,
-                f"host {host!r} has uppercase letters; registered names should be lowercase",
-            )
-
-    def dns_syntax(self, host: str, start: int) -> None:
-        """RFC 3986 3.2.2: "URI producers should use names that conform to the DNS syntax
-        ... and should limit these names to no more than 255 characters in length."
-
-        Checked for US-ASCII names without percent-encodings (a non-ASCII or encoded name
-        is an IDN: whether it maps to DNS syntax is up to IDNA, see :func:`iri.to_uri`).
-        """
-        if not host or not host.isascii() or "%" in host:
-            return
-        if len(host) > _DNS_MAX:
-            self.add(
-                Code.REG_NAME_TOO_LONG,
-                "host",
-                start,
-                start + len(host),
-                f"the host name has {len(host)} characters; names should have no more "
-                f"than {_DNS_MAX}",
-            )
-        labels = host.split(".")
-        if len(labels) > 1 and labels[-1] == "":
-            labels.pop()  # a final dot: the root label
-        offset = start
-        for label in labels:
-            if not _LDH_LABEL.fullmatch(label):
-                self.add(
-                    Code.REG_NAME_NOT_DNS,
-                    "host",
-                    offset,
-                    offset + len(label),
-                    f"label {label!r} is not in DNS syntax (1 to 63 letters, digits or "
-                    "hyphens, no hyphen first or last)",
-                )
-            offset += len(label) + 1
-
-    def port(self, port: str, start: int, scheme: str | None) -> None:
-        """port = *DIGIT"""
-        m = _DIGITS.match(port)
-        assert m is not None
-        if m.end() < len(port):
-            self.add(
-                Code.INVALID_PORT,
-                "port",
-                start,
-                start + len(port),
-                f"port {port!r} is not a sequence of digits: "
-                f"{describe_char(port[m.end()])} at {start + m.end()}",
-            )
-        elif port == "":
-            self.add(Code.EMPTY_PORT, "port", start - 1, start, 'the port is empty: omit the ":"')
-        else:
-            default = schemes.default_port(scheme)
-            if default is not None and int(port) == int(default):
-                self.add(
-                    Code.DEFAULT_PORT,
-                    "port",
-                    start - 1,
-                    start + len(port),
-                    f"port {port} is the default of {scheme!r}: omit it",
-                )
-
-    def path(self, path: str, start: int, *, relative: bool, colon_reported: bool) -> None:
-        """ipath-abempty / ipath-absolute / ipath-noscheme / ipath-rootless / ipath-empty"""
-        self.chars("path", start, start + len(path), self.c.pchar + "/")
-        if relative and not colon_reported:
-            # ipath-noscheme = isegment-nz-nc *( "/" isegment ): no ":" in the first segment
-            first = path.split("/", 1)[0]
-            colon = first.find(":")
-            if colon >= 0:
-                self.add(
-                    Code.COLON_IN_FIRST_SEGMENT,
-                    "path",
-                    start + colon,
-                    start + colon + 1,
-                    'the first segment of a relative-path reference cannot contain ":" '
-                    '(it would read as a scheme); write "./" before it',
-                )
-        if path.startswith("/") or (not relative and path):
-            offset = start
-            for segment in path.split("/"):
-                if segment in (".", ".."):
-                    self.add(
-                        Code.DOT_SEGMENT,
-                        "path",
-                        offset,
-                        offset + len(segment),
-                        f'"{segment}" segment in an absolute path',
-                    )
-                offset += len(segment) + 1
-
-
 def check(
-    text: str, *, rule: Rule | str = Rule.IRI_REFERENCE, zone_id: ZoneID | str = ZoneID.REJECT
+    text: str,
+    *,
+    rule: Rule | str = Rule.IRI_REFERENCE,
+    zone_id: ZoneID | str = ZoneID.REJECT,
+    limit: int | None = DEFAULT_LIMIT,
 ) -> list[Violation]:
-    """Return every violation of ``text`` against ``rule``, ordered by position.
+    """Return the violations of ``text`` against ``rule``, ordered by position.
 
     Never raises for any ``str``. Errors (``severity == "error"``) break the ABNF or a
-    MUST; warnings break a SHOULD.
+    MUST; warnings break a SHOULD. At most ``limit`` violations are kept per code and
+    component; each group cut short ends with one ``violations-omitted`` summary saying
+    how many were left out. ``limit=None`` returns every violation.
 
     >>> [v.code.value for v in check("http://example.org:80/a b")]
     ['default-port', 'invalid-character']
     """
+    if type(text) is not str and not isinstance(text, str):
+        not_str("check", text)
     rule = Rule(rule)
     zone_id = ZoneID(zone_id)
     if _plainly_fine(text, rule, zone_id):
+        if limit is not DEFAULT_LIMIT:
+            check_limit(limit, "check")
         return []
-    return explain(text, rule=rule, zone_id=zone_id)
+    return _explain(text, rule, zone_id, limit, "check")
 
 
-#: DNS preferred name syntax (RFC 1034 3.5, RFC 1123 2.1): a label has 1 to 63 letters,
-#: digits and hyphens, and neither starts nor ends with a hyphen; a name has at most 255
-#: characters (RFC 3986 3.2.2) and may end with the root's dot.
-_LDH_LABEL = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?")
-_DNS_NAME = re.compile(
+#: A lowercase DNS name (RFC 1034 3.5, RFC 1123 2.1), possibly ending with the root's dot.
+_DNS_NAME: Final = re.compile(
     r"(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*"
     r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.?"
 )
-_DNS_MAX = 255
 
 # Dot-segments anywhere in a path ("." or ".." between slashes or at either end).
-_DOT_SEGMENT = re.compile(r"(?:\A|/)\.\.?+(?=/|\Z)")
+_DOT_SEGMENT: Final = re.compile(r"(?:\A|/)\.\.?+(?=/|\Z)")
 
 
 def _plainly_fine(text: str, rule: Rule, zone_id: ZoneID) -> bool:
     """Fast path of :func:`check`: ``True`` only when :func:`explain` would report nothing.
 
     The text must match the rule (no error) and give no hold to any warning: ASCII only
-    (no NFC, joiner or private-use warning), no ``%`` (no percent-encoding warning), no
-    port, no password, no uppercase letter in scheme or host, no dot-segment. A property
-    test checks that this never hides a violation :func:`explain` finds.
+    (no NFC, joiner, private-use warning or byte order mark), no ``%`` (no
+    percent-encoding warning), no port, no password, no uppercase letter in scheme or
+    host, no dot-segment. A property test checks that this never hides a violation
+    :func:`explain` finds.
     """
     if not text.isascii() or "%" in text:
         return False
@@ -408,20 +193,77 @@ def _plainly_fine(text: str, rule: Rule, zone_id: ZoneID) -> bool:
         and (scheme is None or _UPPER_ASCII.search(scheme) is None)
         # a lowercase DNS name (or no name at all) draws neither uppercase-host nor the
         # DNS syntax warnings
-        and (not host or (len(host) <= _DNS_MAX and _DNS_NAME.fullmatch(host) is not None))
+        and (not host or (len(host) <= DNS_MAX and _DNS_NAME.fullmatch(host) is not None))
     )
 
 
 def explain(
-    text: str, *, rule: Rule | str = Rule.IRI_REFERENCE, zone_id: ZoneID | str = ZoneID.REJECT
+    text: str,
+    *,
+    rule: Rule | str = Rule.IRI_REFERENCE,
+    zone_id: ZoneID | str = ZoneID.REJECT,
+    limit: int | None = DEFAULT_LIMIT,
 ) -> list[Violation]:
     """The readable transcription behind :func:`check`: every rule checked, no fast path.
 
     Same contract and result as :func:`check`; kept apart so that tests can compare the two.
     """
-    rule = Rule(rule)
-    ch = _Checker(text, rule, ZoneID(zone_id))
-    comps, spans = split_with_spans(text)
+    if type(text) is not str and not isinstance(text, str):
+        not_str("explain", text)
+    return _explain(text, Rule(rule), ZoneID(zone_id), limit, "explain")
+
+
+def _edges(ch: Checker, text: str) -> tuple[int, int]:
+    """Report a leading byte order mark and leading/trailing white space; return the
+    ``(start, end)`` of the text between them, which the component checks read.
+
+    Without this, ``"\\ufeffhttp://a/"`` reads as a relative path whose first segment
+    has a colon, and ``" http://a/"`` as a path with a space (docs/rationale.md).
+    """
+    start, end = 0, len(text)
+    if text.startswith(BOM):
+        ch.add(
+            Code.BYTE_ORDER_MARK,
+            None,
+            0,
+            1,
+            "the text starts with U+FEFF, a byte order mark (the encoding signature of the "
+            "file it came from), which is not part of any IRI: remove it",
+        )
+        start = 1
+    m = _LEADING_SPACE.match(text, start)
+    if m is not None:
+        ch.add(
+            Code.LEADING_WHITESPACE,
+            None,
+            m.start(),
+            m.end(),
+            f"the text starts with {m.end() - m.start()} white-space character(s), which "
+            "no IRI contains: strip them",
+        )
+        start = m.end()
+    m = _TRAILING_SPACE.search(text, start) if start < end else None
+    if m is not None:
+        ch.add(
+            Code.TRAILING_WHITESPACE,
+            None,
+            m.start(),
+            m.end(),
+            f"the text ends with {m.end() - m.start()} white-space character(s), which "
+            "no IRI contains: strip them",
+        )
+        end = m.start()
+    return start, end
+
+
+def _explain(
+    text: str, rule: Rule, zone_id: ZoneID, limit: int | None, func: str
+) -> list[Violation]:
+    if limit is not DEFAULT_LIMIT:
+        check_limit(limit, func)
+    ch = Checker(text, rule, zone_id, limit)
+    first, last = _edges(ch, text) if _may_have_edges(text) else (0, len(text))
+    comps, spans = split_with_spans(text, first, last)
     scheme, authority, path = comps.scheme, comps.authority, comps.path
     query, fragment = comps.query, comps.fragment
     path_start = spans.path
@@ -429,7 +271,7 @@ def explain(
     if scheme is not None:
         valid_scheme = _SCHEME_RE.fullmatch(scheme) is not None
         if rule.needs_scheme or (valid_scheme and not rule.forbids_scheme):
-            ch.scheme(scheme)
+            check_scheme(ch, scheme, first)
         else:
             # Not a scheme after all (or not allowed here): the text is a relative
             # reference whose path runs from the start up to the first "?" or "#".
@@ -437,32 +279,33 @@ def explain(
                 ch.add(
                     Code.SCHEME_NOT_ALLOWED,
                     "scheme",
-                    0,
-                    len(scheme) + 1,
+                    first,
+                    first + len(scheme) + 1,
                     f"{rule} is a relative reference and cannot start with a scheme ({scheme!r})",
                 )
                 colon_reported = True
             scheme = None
             authority = None  # "1a://x" is then a relative path "1a:" "" "x"
-            path_start = 0
-            path = text[: spans.path + len(path)]
+            path_start = first
+            path = text[first : spans.path + len(path)]
     elif rule.needs_scheme:
         ch.add(
             Code.MISSING_SCHEME,
             None,
-            0,
-            0,
+            first,
+            first,
             f"{rule} requires a scheme (such as 'http:') and there is none",
         )
     components: list[tuple[str, int, int]] = []
     if scheme is not None:
-        components.append(("scheme", 0, len(scheme)))
+        components.append(("scheme", first, first + len(scheme)))
     if authority is not None:
-        components += ch.authority(authority, spans.authority, scheme)
+        components += authority_spans(ch, authority, spans.authority, scheme)
     components.append(("path", path_start, path_start + len(path)))
     # A rule that needs a scheme has already reported missing-scheme; the path is then
     # not read as a relative-path reference (no colon-in-first-segment on top).
-    ch.path(
+    check_path(
+        ch,
         path,
         path_start,
         relative=scheme is None and authority is None and not rule.needs_scheme,
@@ -472,24 +315,30 @@ def explain(
         components.append(("query", spans.query, spans.query + len(query)))
         ch.chars("query", spans.query, spans.query + len(query), ch.c.query, private=True)
     if fragment is not None:
-        components.append(("fragment", spans.fragment, len(text)))
+        components.append(("fragment", spans.fragment, last))
         if rule.forbids_fragment:
             ch.add(
                 Code.FRAGMENT_NOT_ALLOWED,
                 "fragment",
                 spans.fragment - 1,
-                len(text),
+                last,
                 f"{rule} does not allow a fragment",
             )
-        ch.chars("fragment", spans.fragment, len(text), ch.c.fragment)
+        ch.chars("fragment", spans.fragment, last, ch.c.fragment)
     if scheme is not None and scheme.lower() in SPECIFIC_SCHEMES:
         # guidelines draft 6: scheme-specific processing (warnings only)
-        ch.out += scheme_violations(text, comps, spans)
+        ch.extend(scheme_violations(text, comps, spans))
     if "%" in text:
-        ch.out += percent_encoding_warnings(text, components)
+        percent_encoding_warnings(text, components, ch)
     if not text.isascii():
-        ch.out += character_warnings(text, components, iri=rule.is_iri)
+        character_warnings(text, components, iri=rule.is_iri, into=ch)
         # RFC 3987 4.2 / RFC 5893: returns at once unless a right-to-left block occurs.
-        ch.out += bidi_violations(text, components)
-    ch.out.sort(key=lambda v: (v.span[0], v.code))
-    return ch.out
+        ch.extend(bidi_violations(text, components))
+    return ch.finish()
+
+
+def _may_have_edges(text: str) -> bool:
+    """Whether :func:`_edges` can find anything (a cheap test for the common case)."""
+    return bool(text) and (
+        text[0] in " \t\n\x0b\x0c\r\x85\ufeff" or text[-1] in " \t\n\x0b\x0c\r\x85"
+    )

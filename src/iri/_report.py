@@ -14,10 +14,16 @@ from typing import Final
 
 from iri.violations import Severity, Violation
 
-__all__ = ["STATUS_WIDTH", "caret", "cells", "report", "shown", "visible"]
+__all__ = ["STATUS_WIDTH", "WINDOW", "caret", "cells", "excerpt", "report", "shown", "visible"]
 
 #: Width of the status column of :func:`report` ("ok", "warning", "invalid").
 STATUS_WIDTH: Final = 9
+
+#: Texts longer than this many characters get an excerpt per violation (:func:`excerpt`)
+#: instead of a caret under the whole text, so that the report stays linear in the text.
+WINDOW: Final = 120
+#: Characters of context shown on each side of a violation in an excerpt.
+CONTEXT: Final = 30
 
 # Bidi controls and other zero-width format characters: shown as U+FFFD so that they
 # neither reorder the line nor vanish from it.
@@ -81,18 +87,44 @@ def caret(text: str, span: tuple[int, int], indent: int = 0) -> str:
     return " " * (indent + cells(text[:start])) + "^" * max(1, cells(text[start:end]))
 
 
+def excerpt(text: str, span: tuple[int, int], indent: int = 0) -> tuple[str, str]:
+    """A window of ``text`` around ``span`` and the caret line under it, for long texts.
+
+    At most :data:`CONTEXT` characters on each side and :data:`CONTEXT` of the span
+    itself are shown (``...`` marks the cuts), so each excerpt costs O(1) whatever the
+    length of the text: a report of *k* violations is O(n + k), never O(n * k).
+    """
+    start, end = span
+    first = max(0, start - CONTEXT)
+    stop = min(len(text), max(end, start + 1), start + CONTEXT)
+    last = min(len(text), stop + CONTEXT)
+    head = "..." if first > 0 else ""
+    tail = "..." if last < len(text) else ""
+    line = " " * indent + head + shown(text[first:last]) + tail
+    pad = indent + len(head) + cells(text[first:start])
+    return line, " " * pad + "^" * max(1, cells(text[start:stop]))
+
+
 def report(text: str, violations: Sequence[Violation]) -> list[str]:
     """Human report of one text: a status line, then a caret line per violation.
 
     The caret line marks the violation's span in the text as shown (logical order) and
-    ends with ``severity code [section] message``.
+    ends with ``severity code [section] message``. A text longer than :data:`WINDOW`
+    characters is shown once on the status line; each violation then gets an
+    :func:`excerpt` (a window around its span) and the caret line under it, so that the
+    report takes time and memory linear in the text.
     """
     if any(v.severity == Severity.ERROR for v in violations):
         status = "invalid"
     else:
         status = "warning" if violations else "ok"
     lines = [status.ljust(STATUS_WIDTH) + shown(text)]
+    long_text = len(text) > WINDOW
     for v in violations:
-        mark = caret(text, v.span, STATUS_WIDTH)
+        if long_text:
+            window, mark = excerpt(text, v.span, STATUS_WIDTH)
+            lines.append(window)
+        else:
+            mark = caret(text, v.span, STATUS_WIDTH)
         lines.append(f"{mark} {v.severity} {v.code} [{v.section}] {v.message}")
     return lines

@@ -56,14 +56,17 @@ def split(text: str) -> Components:
     >>> split("a?#")
     Components(scheme=None, authority=None, path='a', query='', fragment='')
     """
+    if type(text) is not str and not isinstance(text, str):
+        raise TypeError(f"iri.split() expects str, got {type(text).__name__}")
     m = _APPENDIX_B.match(text)
     assert m is not None  # every string matches Appendix B
     return Components(m["scheme"], m["authority"], m["path"], m["query"], m["fragment"])
 
 
-def split_with_spans(text: str) -> tuple[Components, Spans]:
-    """Like :func:`split`, plus the start offset of every component."""
-    m = _APPENDIX_B.match(text)
+def split_with_spans(text: str, start: int = 0, end: int | None = None) -> tuple[Components, Spans]:
+    """Like :func:`split` of ``text[start:end]``, plus the start offset of every component
+    (offsets into ``text``)."""
+    m = _APPENDIX_B.match(text, start, len(text) if end is None else end)
     assert m is not None
     return (
         Components(m["scheme"], m["authority"], m["path"], m["query"], m["fragment"]),

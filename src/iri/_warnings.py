@@ -15,6 +15,7 @@ import unicodedata
 
 from idna.core import valid_contextj
 
+from iri._collect import Collector
 from iri._grammar import LOWERCASE_PCT_ENCODED, PCT_ENCODED_RUN, UNRESERVED, is_iprivate
 from iri.percent import utf8_errors
 from iri.violations import Code, Violation, describe_char
@@ -33,59 +34,55 @@ def _component_at(components: Spans, pos: int) -> str | None:
     return None
 
 
-def percent_encoding_warnings(text: str, components: Spans) -> list[Violation]:
-    """Warnings on well-formed percent-encodings: case, unreserved, UTF-8."""
-    out: list[Violation] = []
+def percent_encoding_warnings(
+    text: str, components: Spans, into: Collector | None = None
+) -> list[Violation]:
+    """Warnings on well-formed percent-encodings: case, unreserved, UTF-8.
+
+    Added to ``into`` (and ``[]`` returned) when given, else returned (all of them).
+    """
+    sink = Collector(None) if into is None else into
     for m in PCT_ENCODED_RUN.finditer(text):
         comp = _component_at(components, m.start())
         for lm in LOWERCASE_PCT_ENCODED.finditer(text, m.start(), m.end()):
-            out.append(
-                Violation.of(
-                    Code.LOWERCASE_PERCENT_ENCODING,
-                    comp,
-                    lm.start(),
-                    lm.end(),
-                    f"{lm.group()} should be written {lm.group().upper()}",
-                )
+            sink.add(
+                Code.LOWERCASE_PERCENT_ENCODING,
+                comp,
+                lm.start(),
+                lm.end(),
+                f"{lm.group()} should be written {lm.group().upper()}",
             )
         data = bytes.fromhex(m.group().replace("%", ""))
         for i, byte in enumerate(data):
             if byte in _UNRESERVED_BYTES:
                 p = m.start() + 3 * i
-                out.append(
-                    Violation.of(
-                        Code.PERCENT_ENCODED_UNRESERVED,
-                        comp,
-                        p,
-                        p + 3,
-                        f"{text[p : p + 3]} encodes the unreserved {chr(byte)!r}; "
-                        "write it as itself",
-                    )
+                sink.add(
+                    Code.PERCENT_ENCODED_UNRESERVED,
+                    comp,
+                    p,
+                    p + 3,
+                    f"{text[p : p + 3]} encodes the unreserved {chr(byte)!r}; write it as itself",
                 )
         for i, n, overlong in utf8_errors(data):
             p = m.start() + 3 * i
             enc = text[p : p + 3 * n]
             if overlong:
-                out.append(
-                    Violation.of(
-                        Code.PERCENT_ENCODED_OVERLONG_UTF8,
-                        comp,
-                        p,
-                        p + 3 * n,
-                        f"{enc} is an overlong UTF-8 form (not valid UTF-8)",
-                    )
+                sink.add(
+                    Code.PERCENT_ENCODED_OVERLONG_UTF8,
+                    comp,
+                    p,
+                    p + 3 * n,
+                    f"{enc} is an overlong UTF-8 form (not valid UTF-8)",
                 )
             else:
-                out.append(
-                    Violation.of(
-                        Code.PERCENT_ENCODED_INVALID_UTF8,
-                        comp,
-                        p,
-                        p + 3 * n,
-                        f"{enc} is not valid UTF-8",
-                    )
+                sink.add(
+                    Code.PERCENT_ENCODED_INVALID_UTF8,
+                    comp,
+                    p,
+                    p + 3 * n,
+                    f"{enc} is not valid UTF-8",
                 )
-    return out
+    return sink.out if into is None else []
 
 
 def _joiner_ok(part: str, pos: int) -> bool:
@@ -95,48 +92,46 @@ def _joiner_ok(part: str, pos: int) -> bool:
         return False
 
 
-def character_warnings(text: str, components: Spans, *, iri: bool) -> list[Violation]:
-    """Warnings on characters: NFC, joiners, private use in the query (IRI rules)."""
-    out: list[Violation] = []
+def character_warnings(
+    text: str, components: Spans, *, iri: bool, into: Collector | None = None
+) -> list[Violation]:
+    """Warnings on characters: NFC, joiners, private use in the query (IRI rules).
+
+    Added to ``into`` (and ``[]`` returned) when given, else returned (all of them).
+    """
+    sink = Collector(None) if into is None else into
     for name, start, end in components:
         part = text[start:end]
         if part.isascii():
             continue
         if not unicodedata.is_normalized("NFC", part):
-            out.append(
-                Violation.of(
-                    Code.NOT_NFC,
-                    name,
-                    start,
-                    end,
-                    f"the {name} is not in Unicode Normalization Form C",
-                )
+            sink.add(
+                Code.NOT_NFC,
+                name,
+                start,
+                end,
+                f"the {name} is not in Unicode Normalization Form C",
             )
         for joiner in ("\u200c", "\u200d"):
             p = part.find(joiner)
             while p >= 0:
                 if not _joiner_ok(part, p):
-                    out.append(
-                        Violation.of(
-                            Code.JOINER_OUT_OF_CONTEXT,
-                            name,
-                            start + p,
-                            start + p + 1,
-                            f"{describe_char(joiner)} outside the contexts of RFC 5892 Appendix A",
-                        )
+                    sink.add(
+                        Code.JOINER_OUT_OF_CONTEXT,
+                        name,
+                        start + p,
+                        start + p + 1,
+                        f"{describe_char(joiner)} outside the contexts of RFC 5892 Appendix A",
                     )
                 p = part.find(joiner, p + 1)
         if name == "query" and iri:
             for i, ch in enumerate(part):
                 if is_iprivate(ord(ch)):
-                    out.append(
-                        Violation.of(
-                            Code.PRIVATE_USE_CHARACTER,
-                            name,
-                            start + i,
-                            start + i + 1,
-                            f"{describe_char(ch)} is a private-use/tag character: "
-                            "not interoperable",
-                        )
+                    sink.add(
+                        Code.PRIVATE_USE_CHARACTER,
+                        name,
+                        start + i,
+                        start + i + 1,
+                        f"{describe_char(ch)} is a private-use/tag character: not interoperable",
                     )
-    return out
+    return sink.out if into is None else []

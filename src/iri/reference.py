@@ -10,8 +10,8 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Any, Final, final
 
-from iri._check import invalid, is_valid
-from iri._grammar import BAD_PERCENT, Rule, ZoneID, pattern_for
+from iri._check import invalid, is_valid, valid_match
+from iri._grammar import Rule, ZoneID
 from iri.errors import IRIError
 
 __all__ = ["IRIReference", "parse"]
@@ -197,7 +197,7 @@ def parse(
     ...     print(exc.violations[0].code.value, exc.violations[0].span)
     invalid-character (20, 21)
     """
-    m = pattern_for(rule, zone_id).fullmatch(text)
-    if m is None or ("%" in text and BAD_PERCENT.search(text) is not None):
+    m = valid_match(text, rule, zone_id)  # the is_valid gate; TypeError for non-str
+    if m is None:
         raise invalid(text, rule=rule, zone_id=zone_id)
     return tuple.__new__(IRIReference, (text, *m.groups()))

@@ -98,6 +98,13 @@ class Code(StrEnum):
     HREF_SERIALIZED = "href-serialized"
     QUERY_CHARACTER_REFERENCE = "query-character-reference"
     CHARSET_DECODED = "charset-decoded"
+    # -- the checker's edges, hosts and limit (issue 8) -----------------------------------
+    BYTE_ORDER_MARK = "byte-order-mark"
+    LEADING_WHITESPACE = "leading-whitespace"
+    TRAILING_WHITESPACE = "trailing-whitespace"
+    PERCENT_ENCODED_ASCII_IN_HOST = "percent-encoded-ascii-in-host"
+    PERCENT_ENCODED_HOST_NOT_IDN = "percent-encoded-host-not-idn"
+    VIOLATIONS_OMITTED = "violations-omitted"
 
 
 @dataclass(frozen=True, slots=True)
@@ -474,6 +481,43 @@ REGISTRY: Final = MappingProxyType(
             "Octets in a legacy charset decoded to UCS and normalized to NFC.",
             "http://example.org/r\xe9sum\xe9",
             "bytes-windows-1252",
+        ),
+        Code.BYTE_ORDER_MARK: CodeInfo(
+            _E,
+            "RFC 3629 6",
+            "The text starts with U+FEFF, the byte order mark of the file it came from.",
+            "\ufeffhttp://example.org/",
+        ),
+        Code.LEADING_WHITESPACE: CodeInfo(
+            _E,
+            "RFC 3986 C",
+            "The text starts with white space, which no IRI contains (strip it).",
+            " http://example.org/",
+        ),
+        Code.TRAILING_WHITESPACE: CodeInfo(
+            _E,
+            "RFC 3986 C",
+            "The text ends with white space, which no IRI contains (strip it).",
+            "http://example.org/\t",
+        ),
+        Code.PERCENT_ENCODED_ASCII_IN_HOST: CodeInfo(
+            _E,
+            "RFC 3986 3.2.2",
+            "A host must not percent-encode US-ASCII characters (draft-duerst-idn-uri 3).",
+            "http://%2A.example.org/",
+        ),
+        Code.PERCENT_ENCODED_HOST_NOT_IDN: CodeInfo(
+            _E,
+            "draft-duerst-idn-uri 3",
+            "A host with percent-encoded UTF-8 that does not decode to a valid IDN.",
+            "http://%E2%80%AE.example/",
+        ),
+        Code.VIOLATIONS_OMITTED: CodeInfo(
+            _W,
+            "iri check(limit)",
+            "More violations of one code in one component than the limit: the rest are "
+            "counted, not listed (check(text, limit=None) lists all).",
+            "http://example.org/" + "%7E" * 11,
         ),
     }
 )

@@ -48,9 +48,9 @@ hexdig: S = st.sampled_from(HEXDIG)
 digit: S = st.sampled_from(DIGIT)
 
 
-def _unit(ascii_chars: str, *, iri: bool, private: bool = False) -> S:
+def _unit(ascii_chars: str, *, iri: bool, private: bool = False, pct: bool = True) -> S:
     """One unit of a component: an allowed ASCII character, a pct-encoded, a ucschar..."""
-    parts: list[S] = [st.sampled_from(ascii_chars), pct_encoded]
+    parts: list[S] = [st.sampled_from(ascii_chars)] + ([pct_encoded] if pct else [])
     if iri:
         parts.append(ucschar)
         if private:
@@ -115,9 +115,18 @@ ip_literal: S = st.one_of(ipv6address(), ipvfuture).map(lambda s: f"[{s}]")
 port: S = _run(digit, max_size=5)
 
 
+#: Hosts whose percent-encodings decode to a valid IDN: the only escapes RFC 3986 3.2.2
+#: and draft-duerst-idn-uri 3 allow in a host (docs/rationale.md).
+ESCAPED_IDN_HOSTS = ("%C3%A9", "b%C3%BCcher.example", "%E6%9D%B1%E4%BA%AC.jp", "x.%C3%A9")
+
+
 def reg_name(*, iri: bool) -> S:
-    """ireg-name = *( iunreserved / pct-encoded / sub-delims )"""
-    return _run(_unit(UNRESERVED + SUB_DELIMS, iri=iri))
+    """ireg-name = *( iunreserved / pct-encoded / sub-delims ), where the pct-encodings
+    are UTF-8 of a valid IDN (escaped US-ASCII is an error in a host)."""
+    return st.one_of(
+        _run(_unit(UNRESERVED + SUB_DELIMS, iri=iri, pct=False)),
+        st.sampled_from(ESCAPED_IDN_HOSTS),
+    )
 
 
 def host(*, iri: bool) -> S:

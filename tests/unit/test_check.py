@@ -42,8 +42,8 @@ def test_invalid_character_message() -> None:
     [
         ("http://u\u0020@h/", "invalid-character", (8, 9), "userinfo"),
         ("http://h\u0020/", "invalid-character", (8, 9), "host"),
-        ("http://h/?\u0020", "invalid-character", (10, 11), "query"),
-        ("http://h/#\u0020", "invalid-character", (10, 11), "fragment"),
+        ("http://h/?\u0020x", "invalid-character", (10, 11), "query"),
+        ("http://h/#\u0020x", "invalid-character", (10, 11), "fragment"),
         ("http://h:8o/", "invalid-port", (9, 11), "port"),
         ("http://[::1/", "invalid-ip-literal", (7, 11), "host"),
         ("http://[fe80::1%25eth0]/", "zone-id-not-allowed", (15, 22), "host"),
