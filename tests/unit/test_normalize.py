@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+import iri
 from iri import is_valid
 from iri.errors import InvalidIRI, IRIError
 from iri.normalize import (
@@ -203,3 +204,18 @@ def test_iprivate_is_decoded_in_the_query_only() -> None:
     assert normalize("http://a/?%ee%80%80") == "http://a/?\ue000"
     assert normalize("http://a/%ee%80%80") == "http://a/%EE%80%80"
     assert normalize("http://a/#%ee%80%80") == "http://a/#%EE%80%80"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["http://%65xample.COM/", "HTTP://A%e2%80%aeB.COM/", "http://A%2fB.example/",
+     "http://ex%41mple.org/"],
+)
+def test_hosts_with_escaped_ascii_or_non_idn_are_refused(text: str) -> None:
+    # RFC 3986 3.2.2 / draft-duerst-idn-uri 3: percent-encoding in a host only for UTF-8 that
+    # decodes to a valid IDN; these were normalized/converted before that rule (issue 8).
+    with pytest.raises(iri.InvalidIRI) as info:
+        iri.normalize(text)
+    assert info.value.errors[0].component == "host"
+    with pytest.raises(iri.InvalidIRI):
+        iri.to_uri(text, host="idna")

@@ -15,11 +15,12 @@ from functools import cache
 from typing import Final
 
 from iri._check import is_valid
+from iri._check_authority import host_escapes_ok
 from iri._grammar import IRI_CLASSES, SCHEME, URI_CLASSES, Classes
 from iri.errors import InvalidIRI
 from iri.liberal.repair import Repair, Repaired, option, reject_surrogates, require_str
 from iri.reference import IRIReference, parse
-from iri.violations import Code, Violation
+from iri.violations import Code, Violation, describe_char
 
 __all__ = ["Form", "LenientHost", "lenient", "lenient_repairs", "lenient_steps"]
 
@@ -107,6 +108,9 @@ class _Builder:
         return InvalidIRI(self.text, [Violation.of(code, name, start, end, message)])
 
 
+_HEX_PAIR: Final = re.compile("[0-9A-Fa-f]{2}")
+
+
 def _host(b: _Builder, start: int, end: int, host_mode: LenientHost) -> str:
     """5.2.2: an IP literal must be valid as written; a reg-name is repaired."""
     text = b.text
@@ -115,7 +119,30 @@ def _host(b: _Builder, start: int, end: int, host_mode: LenientHost) -> str:
         if not _valid_literal(host):
             raise b.fail(Code.INVALID_IP_LITERAL, "host", start, end, "not a valid IP literal")
         return host
+    # RFC 3986 3.2.2 (and draft-duerst-idn-uri 3): a host may hold percent-encoded UTF-8
+    # only, so an ASCII character that ireg-name does not allow cannot be repaired there.
+    allowed = b.classes.reg_name
+    for i, c in enumerate(host):
+        stray = c == "%" and _HEX_PAIR.match(host, i + 1) is None
+        if (c < "\x80" and c not in allowed) or stray:
+            raise b.fail(
+                Code.INVALID_CHARACTER,
+                "host",
+                start + i,
+                start + i + 1,
+                f"{describe_char(c)} is not allowed in a host, and a host cannot hold it "
+                "percent-encoded (RFC 3986 3.2.2)",
+            )
     out = b.component("host", start, end, b.classes.reg_name)
+    if "%" in out and not host_escapes_ok(out):
+        # the encoded host must decode to a valid IDN (draft-duerst-idn-uri 3)
+        raise b.fail(
+            Code.PERCENT_ENCODED_HOST_NOT_IDN,
+            "host",
+            start,
+            end,
+            "the host, percent-encoded, is not a valid internationalized domain name",
+        )
     if host_mode is LenientHost.UTS46 and out and "%" not in out:
         from iri.idna import to_ascii
 
