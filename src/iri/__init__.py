@@ -11,8 +11,17 @@ from iri._check import check, is_valid
 from iri._grammar import Rule, ZoneID
 from iri._split import Components, split
 from iri.convert import HostMapping, KeepQuery, Unencodable, to_iri, to_uri
-from iri.errors import CharsetError, IDNAError, InvalidIRI, IRIError, ResolutionError
+from iri.errors import (
+    CharsetError,
+    ComponentError,
+    IDNAError,
+    InvalidIRI,
+    IRIError,
+    ResolutionError,
+)
 from iri.normalize import CharacterNormalization, Level, equivalent, key, normalize
+from iri.origin import OpaqueOrigin, Origin
+from iri.query import QueryParams, QueryStyle
 from iri.reference import IRIReference, parse
 from iri.resolve import relativize, remove_dot_segments, resolve
 from iri.violations import Code, Severity, Violation
@@ -23,6 +32,7 @@ __all__ = [
     "CharacterNormalization",
     "CharsetError",
     "Code",
+    "ComponentError",
     "Components",
     "HostMapping",
     "IDNAError",
@@ -31,6 +41,10 @@ __all__ = [
     "InvalidIRI",
     "KeepQuery",
     "Level",
+    "OpaqueOrigin",
+    "Origin",
+    "QueryParams",
+    "QueryStyle",
     "ResolutionError",
     "Rule",
     "Severity",

@@ -97,3 +97,19 @@ class CharsetError(IRIError):
         self.character = character
         self.position = position
         super().__init__(message)
+
+
+class ComponentError(IRIError):
+    """A component given to a modifier cannot stand in its place.
+
+    ``.component`` names it (``"scheme"``, ``"userinfo"``, ``"host"``, ``"port"``,
+    ``"path"``, ``"query"``, ``"fragment"``), ``.value`` is the value as given and
+    ``.reason`` says why (e.g. a delimiter that would end the component, or a path that
+    does not fit the authority: RFC 3986 3.3).
+    """
+
+    def __init__(self, component: str, value: str, reason: str) -> None:
+        self.component = component
+        self.value = value
+        self.reason = reason
+        super().__init__(f"{component} {value!r}: {reason}")

@@ -3,98 +3,215 @@
 ``str(ref)`` is always exactly the parsed text (no silent rewriting). Components are
 ``None`` when absent and ``""`` when present but empty, as RFC 3986 section 5.3 needs to
 recompose a reference. Equality is simple string comparison (RFC 3987 5.3.1).
+
+A value is made only by :func:`parse` (or the checked constructor ``IRIReference(text)``,
+which is the same thing); every modifier writes the new components as text and parses it
+again, so every value in a program matched its rule.
 """
 
 from __future__ import annotations
 
-from operator import itemgetter
-from typing import Any, Final, final
+import re
+from decimal import Decimal
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, Final, final
 
+from iri import query as _q
 from iri._check import invalid, is_valid
-from iri._grammar import BAD_PERCENT, Rule, ZoneID, pattern_for
-from iri.errors import IRIError
+from iri._grammar import BAD_PERCENT, SCHEME, Rule, ZoneID, pattern_for
+from iri._recompose import recompose
+from iri.errors import ComponentError, IRIError
 
-__all__ = ["IRIReference", "parse"]
+if TYPE_CHECKING:
+    from iri.origin import OpaqueOrigin, Origin
+
+__all__ = ["IRIReference", "parse", "recompose"]
 
 _FIELDS: Final = ("scheme", "userinfo", "host", "port", "path", "query", "fragment")
+_SCHEME_RE: Final = re.compile(SCHEME)
+# What ends each component when the text is read back (RFC 3986 3, Appendix B): a
+# replacement value holding one of these cannot stay in its component.
+_ENDS: Final = {
+    "scheme": ":/?#",
+    "userinfo": "@/?#[]",
+    "host": "/?#@",
+    "port": "/?#@",
+    "path": "?#",
+    "query": "#",
+    "fragment": "",
+}
+_PORT_DIGITS_MAX: Final = 4000  # int() refuses more than 4,300 digits (CPython's limit)
+
+
+def _port_number(text: str) -> int:
+    digits = text.lstrip("0") or "0"
+    return int(digits) if len(digits) <= _PORT_DIGITS_MAX else int(Decimal(digits))
 
 
 @final
-class IRIReference(tuple[str, ...]):
+class IRIReference:
     """An IRI reference that matched its rule: frozen, hashable, exact round trip.
 
     >>> ref = parse("http://user@résumé.example.org:8080/東京?q=ü#frag")
-    >>> ref.host, ref.port, ref.path, ref.query
-    ('résumé.example.org', '8080', '/東京', 'q=ü')
-    >>> str(ref.replace(port=None))
-    'http://user@résumé.example.org/東京?q=ü#frag'
+    >>> ref.host, ref.port, ref.port_text, ref.path, ref.query
+    ('résumé.example.org', 8080, '8080', '/東京', 'q=ü')
+    >>> ref.replace(port=None)
+    IRIReference('http://user@résumé.example.org/東京?q=ü#frag')
     >>> parse("a?").query, parse("a").query
     ('', None)
     """
 
-    __slots__ = ()
+    # The groups of iri._grammar.reference_pattern, in order, after the text. Private
+    # slots behind read-only properties: ``ref.host = ...`` raises AttributeError.
+    __slots__ = (  # noqa: RUF023 (the order of the groups)
+        "_text",
+        "_scheme",
+        "_authority",
+        "_userinfo",
+        "_host",
+        "_port",
+        "_path",
+        "_query",
+        "_fragment",
+    )
+    _text: str
+    _scheme: str | None
+    _authority: str | None
+    _userinfo: str | None
+    _host: str | None
+    _port: str | None
+    _path: str
+    _query: str | None
+    _fragment: str | None
 
-    # Layout: (text, scheme, authority, userinfo, host, port, path, query, fragment),
-    # the group order of iri._grammar.reference_pattern.
-    text: str = property(itemgetter(0))  # type: ignore[assignment]
-    scheme: str | None = property(itemgetter(1))  # type: ignore[assignment]
-    authority: str | None = property(itemgetter(2))  # type: ignore[assignment]
-    userinfo: str | None = property(itemgetter(3))  # type: ignore[assignment]
-    host: str | None = property(itemgetter(4))  # type: ignore[assignment]
-    port: str | None = property(itemgetter(5))  # type: ignore[assignment]
-    path: str = property(itemgetter(6))  # type: ignore[assignment]
-    query: str | None = property(itemgetter(7))  # type: ignore[assignment]
-    fragment: str | None = property(itemgetter(8))  # type: ignore[assignment]
+    def __new__(
+        cls,
+        text: str,
+        *,
+        rule: Rule | str = Rule.IRI_REFERENCE,
+        zone_id: ZoneID | str = ZoneID.REJECT,
+    ) -> IRIReference:
+        """The checked constructor: ``IRIReference(text)`` is :func:`parse` ``(text)``."""
+        return parse(text, rule=rule, zone_id=zone_id)
+
+    # attrgetter properties: the getter runs in C (as fast as the old tuple's itemgetter).
+    scheme: str | None = property(attrgetter("_scheme"))  # type: ignore[assignment]
+    authority: str | None = property(attrgetter("_authority"))  # type: ignore[assignment]
+    userinfo: str | None = property(attrgetter("_userinfo"))  # type: ignore[assignment]
+    host: str | None = property(attrgetter("_host"))  # type: ignore[assignment]
+    #: The port exactly as written (``"080"`` stays ``"080"``; ``""`` for ``host:``).
+    port_text: str | None = property(attrgetter("_port"))  # type: ignore[assignment]
+    path: str = property(attrgetter("_path"))  # type: ignore[assignment]
+    query: str | None = property(attrgetter("_query"))  # type: ignore[assignment]
+    fragment: str | None = property(attrgetter("_fragment"))  # type: ignore[assignment]
+
+    @property
+    def port(self) -> int | None:
+        """The port as a number; ``None`` when absent or empty (``http://h:/``)."""
+        p = self._port
+        return _port_number(p) if p else None
 
     def __str__(self) -> str:
-        return self[0]
+        return self._text
 
     def __repr__(self) -> str:
-        return f"IRIReference({self[0]!r})"
+        return f"IRIReference({self._text!r})"
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is IRIReference and self[0] == other[0]
-
-    def __ne__(self, other: object) -> bool:
-        return not self == other
+        if type(other) is IRIReference:
+            return self._text == other._text
+        return NotImplemented
 
     def __hash__(self) -> int:
-        return hash(self[0])
+        return hash(self._text)
+
+    def __lt__(self, other: IRIReference) -> bool:
+        if type(other) is IRIReference:
+            return self._text < other._text
+        return NotImplemented
+
+    def __le__(self, other: IRIReference) -> bool:
+        if type(other) is IRIReference:
+            return self._text <= other._text
+        return NotImplemented
+
+    def __gt__(self, other: IRIReference) -> bool:
+        if type(other) is IRIReference:
+            return self._text > other._text
+        return NotImplemented
+
+    def __ge__(self, other: IRIReference) -> bool:
+        if type(other) is IRIReference:
+            return self._text >= other._text
+        return NotImplemented
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (parse, (self[0],))
+        return (_unpickle, (self._text,))
+
+    def __copy__(self) -> IRIReference:
+        return self  # immutable
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> IRIReference:
+        return self
 
     @property
     def is_absolute(self) -> bool:
         """Whether the reference has a scheme (it is an IRI, not a relative reference)."""
-        return self[1] is not None
+        return self._scheme is not None
 
     def components(self) -> dict[str, str | None]:
-        """Return the seven components as a dict (``None`` = absent)."""
-        return {name: getattr(self, name) for name in _FIELDS}
+        """Return the seven components as text, exactly as written (``None`` = absent).
 
-    def replace(self, **changes: str | None) -> IRIReference:
+        The port is its text here (``"080"``); :attr:`port` is the number.
+        """
+        return {
+            "scheme": self._scheme,
+            "userinfo": self._userinfo,
+            "host": self._host,
+            "port": self._port,
+            "path": self._path,
+            "query": self._query,
+            "fragment": self._fragment,
+        }
+
+    # -- modifiers --------------------------------------------------------------------
+
+    def replace(self, **changes: str | int | None) -> IRIReference:
         """Return a new reference with some components replaced, validated again.
 
-        Keys: scheme, userinfo, host, port, path, query, fragment. A userinfo or port
-        needs a host; ``host=None`` removes the whole authority. Raises
-        :class:`iri.InvalidIRI` when the result is not valid and :class:`iri.IRIError` when the
-        components cannot be written so that they read back the same (e.g. ``path="x"``
-        after a host).
+        Keys: scheme, userinfo, host, port (``int`` or digits), path, query, fragment; the
+        values are component text as it is written in the reference (percent-encoded
+        where needed). A userinfo or port needs a host; ``host=None`` removes the whole
+        authority. Raises :class:`iri.ComponentError` naming the component when a value
+        cannot stand in its place (a delimiter that would end it, a path that does not
+        fit the authority), :class:`iri.InvalidIRI` when the result is not valid (its
+        violations name the component).
+
+        >>> parse("http://h:8080/p").replace(port=99, path="/q")
+        IRIReference('http://h:99/q')
         """
         unknown = set(changes) - set(_FIELDS)
         if unknown:
             raise TypeError(f"replace() got unknown component(s): {', '.join(sorted(unknown))}")
         parts = self.components()
-        parts.update(changes)
-        path = parts.pop("path")
+        for name, value in changes.items():
+            parts[name] = _component(name, value)
+        path = parts["path"]
         if path is None:
             raise TypeError("the path is never absent; use path='' for an empty path")
-        result = parse(recompose(path=path, **parts))
-        # Recomposition must not change what the parts mean (RFC 3986 3.3: a path after
-        # an authority starts with "/"; without one it cannot start with "//"; a first
-        # segment with ":" would read as a scheme): such values cannot be represented.
-        parts["path"] = path
+        _check_structure(parts)
+        text = recompose(
+            scheme=parts["scheme"],
+            userinfo=parts["userinfo"],
+            host=parts["host"],
+            port=parts["port"],
+            path=path,
+            query=parts["query"],
+            fragment=parts["fragment"],
+        )
+        result = parse(text, zone_id=ZoneID.ACCEPT if self._zone_id() else ZoneID.REJECT)
+        # Recomposition must not change what the parts mean (RFC 3986 5.3); the checks
+        # above catch every case we know, this one guards the rest.
         if result.components() != parts:
             raise IRIError(
                 f"these components cannot be written as one reference: {parts!r} "
@@ -102,16 +219,202 @@ class IRIReference(tuple[str, ...]):
             )
         return result
 
-    def __replace__(self, **changes: str | None) -> IRIReference:
+    def __replace__(self, **changes: str | int | None) -> IRIReference:
         return self.replace(**changes)
+
+    def _zone_id(self) -> bool:
+        return self._host is not None and "%25" in self._host and self._host.startswith("[")
+
+    def with_scheme(self, scheme: str | None) -> IRIReference:
+        """Replace the scheme (``None`` makes a relative reference)."""
+        return self.replace(scheme=scheme)
+
+    def with_userinfo(self, userinfo: str | None) -> IRIReference:
+        """Replace the userinfo (text as written, percent-encoded where needed)."""
+        return self.replace(userinfo=userinfo)
+
+    def with_host(self, host: str | None) -> IRIReference:
+        """Replace the host; a Unicode host stays Unicode and must be a valid IDN.
+
+        A non-ASCII registered name is checked with UTS #46 ToASCII (:mod:`iri.idna`) and
+        :class:`iri.IDNAError` says which label is wrong; it is kept as given (the IRI form;
+        :meth:`to_uri` writes the A-labels).
+
+        >>> parse("http://example.org/a").with_host("bücher.example")
+        IRIReference('http://bücher.example/a')
+        """
+        if host is not None and not host.isascii() and not host.startswith("["):
+            from iri import idna
+
+            idna.to_ascii(host)  # raises IDNAError naming the label and the reason
+        return self.replace(host=host)
+
+    def with_port(self, port: int | str | None) -> IRIReference:
+        """Replace the port (an ``int``, digits, or ``None`` to remove it)."""
+        return self.replace(port=port)
+
+    def with_path(self, path: str) -> IRIReference:
+        """Replace the path (text as written; see :meth:`joinpath` for decoded segments)."""
+        return self.replace(path=path)
+
+    def with_fragment(self, fragment: str | None) -> IRIReference:
+        """Replace the fragment (text as written; ``None`` removes it)."""
+        return self.replace(fragment=fragment)
+
+    # -- the query as data -------------------------------------------------------------
+
+    @property
+    def query_params(self) -> _q.QueryParams:
+        """The query as decoded pairs (form-urlencoded for http(s), see :class:`QueryStyle`).
+
+        >>> parse("https://x/?q=caf%C3%A9+au+lait&page=2").query_params
+        QueryParams([('q', 'café au lait'), ('page', '2')])
+        """
+        return _q.parse_query(self._query, style=_q.QueryStyle.AUTO, scheme=self._scheme)
+
+    def query_params_as(self, style: _q.QueryStyle | str) -> _q.QueryParams:
+        """The query as decoded pairs, decoded in the given :class:`QueryStyle`."""
+        return _q.parse_query(self._query, style=style, scheme=self._scheme)
+
+    def with_query(
+        self,
+        query: _q.QueryInput | str | None = None,
+        /,
+        *,
+        style: _q.QueryStyle | str = _q.QueryStyle.AUTO,
+        **params: _q.QueryValue | list[_q.QueryValue] | None,
+    ) -> IRIReference:
+        """Replace the query: text as written, a mapping, pairs, or keyword arguments.
+
+        Names and values are encoded as the query needs (``ucschar`` stays); ``None``
+        as the query removes it; ``None`` as a value leaves the pair out.
+
+        >>> parse("http://x/p?old=1").with_query({"q": "a&b c", "n": 2})
+        IRIReference('http://x/p?q=a%26b+c&n=2')
+        >>> parse("http://x/p").with_query(tag=["é", "ß"])
+        IRIReference('http://x/p?tag=é&tag=ß')
+        """
+        if isinstance(query, str):
+            if params:
+                raise TypeError("with_query() takes query text or parameters, not both")
+            return self.replace(query=query)
+        if query is None and not params:
+            return self.replace(query=None)
+        pairs = _q.pairs_of(query or ()) + _q.pairs_of(params)
+        form = _q.form_for(self._scheme, style)
+        return self.replace(query=_q.build_query(pairs, form=form))
+
+    def update_query(
+        self,
+        query: _q.QueryInput | None = None,
+        /,
+        *,
+        style: _q.QueryStyle | str = _q.QueryStyle.AUTO,
+        **params: _q.QueryValue | list[_q.QueryValue] | None,
+    ) -> IRIReference:
+        """Set the values of some names, keeping the other pairs as written.
+
+        A name's new values take the place of its first pair; ``None`` removes the name.
+
+        >>> parse("http://x/?a=1&b=2&a=3").update_query(a="9", c="new")
+        IRIReference('http://x/?a=9&b=2&c=new')
+        """
+        pairs = _q.pairs_of(query or ()) + _q.pairs_of(params)
+        form = _q.form_for(self._scheme, style)
+        return self.replace(query=_q.update_query(self._query, pairs, form=form))
+
+    def extend_query(
+        self,
+        query: _q.QueryInput | None = None,
+        /,
+        *,
+        style: _q.QueryStyle | str = _q.QueryStyle.AUTO,
+        **params: _q.QueryValue | list[_q.QueryValue] | None,
+    ) -> IRIReference:
+        """Append pairs to the query, keeping the existing text as written.
+
+        >>> parse("http://x/?a=1").extend_query([("a", "2")])
+        IRIReference('http://x/?a=1&a=2')
+        """
+        pairs = _q.pairs_of(query or ()) + _q.pairs_of(params)
+        form = _q.form_for(self._scheme, style)
+        return self.replace(query=_q.extend_query(self._query, pairs, form=form))
+
+    def without_query_params(
+        self, *names: str, style: _q.QueryStyle | str = _q.QueryStyle.AUTO
+    ) -> IRIReference:
+        """Remove every pair with one of these (decoded) names; the rest stays as written.
+
+        >>> parse("http://x/?utm_source=a&id=7&utm_medium=b").without_query_params(
+        ...     "utm_source", "utm_medium")
+        IRIReference('http://x/?id=7')
+        """
+        for name in names:
+            if not isinstance(name, str):
+                raise TypeError(f"a query name must be str, got {type(name).__name__}")
+        form = _q.form_for(self._scheme, style)
+        return self.replace(query=_q.remove_names(self._query, names, form=form))
+
+    # -- the path as data --------------------------------------------------------------
+
+    @property
+    def path_segments(self) -> tuple[str, ...]:
+        """The decoded path segments (the empty one before a leading ``/`` left out).
+
+        >>> parse("http://x/a/b%2Fc/").path_segments
+        ('a', 'b/c', '')
+        """
+        return _q.path_segments(self._path)
+
+    def joinpath(self, *segments: str) -> IRIReference:
+        """Append decoded segments to the path; ``/``, ``?``, ``#``, ``%`` in them are encoded.
+
+        A trailing empty segment (a path ending in ``/``) is replaced by the first new
+        one; the query and the fragment are kept. ``"."`` and ``".."`` are refused
+        (use :meth:`resolve` for relative paths).
+
+        >>> parse("http://x/api/").joinpath("users", "a/b")
+        IRIReference('http://x/api/users/a%2Fb')
+        """
+        if not segments:
+            return self
+        encoded = []
+        for seg in segments:
+            if not isinstance(seg, str):
+                raise TypeError(f"a path segment must be str, got {type(seg).__name__}")
+            if seg in (".", ".."):
+                raise ComponentError("path", seg, "a dot segment cannot be joined (use resolve())")
+            encoded.append(_q.encode_segment(seg))
+        path = self._path
+        if path.endswith("/"):
+            path = path[:-1]
+        elif not path and self._host is None and self._scheme is None:
+            return self.replace(path="/".join(encoded))
+        return self.replace(path=path + "/" + "/".join(encoded))
+
+    def __truediv__(self, segment: str) -> IRIReference:
+        """``ref / "segment"`` is ``ref.joinpath("segment")``."""
+        if not isinstance(segment, str):
+            return NotImplemented
+        return self.joinpath(segment)
+
+    # -- ladder and conversion -----------------------------------------------------------
+
+    @property
+    def origin(self) -> Origin | OpaqueOrigin:
+        """The origin of RFC 6454 section 4; see :func:`iri.origin.origin`."""
+        from iri.origin import origin
+
+        return origin(self)
 
     def matches(self, rule: Rule | str) -> bool:
         """Whether the reference also matches ``rule`` (e.g. ``"absolute_IRI"``)."""
-        return is_valid(self[0], rule=rule)
+        return is_valid(self._text, rule=rule)
 
     def resolve(self, reference: IRIReference | str) -> IRIReference:
         """Resolve ``reference`` against this reference as the base (RFC 3986 5.2).
 
+        ``base.resolve(reference)`` reads as RFC 3986 writes ``T = resolve(Base, R)``.
         ``self`` must be absolute (:class:`iri.ResolutionError` otherwise); the reference
         is validated as an IRI reference. See :func:`iri.resolve`.
 
@@ -121,10 +424,13 @@ class IRIReference(tuple[str, ...]):
         from iri.resolve import resolve
 
         ref = reference if isinstance(reference, IRIReference) else parse(reference)
-        return parse(resolve(self[0], ref[0]))
+        return parse(resolve(self._text, ref._text))
 
     def relativize(self, target: IRIReference | str) -> IRIReference:
         """Return the shortest reference that resolves against this base to ``target``.
+
+        ``base.relativize(target)``: the base first, as in :meth:`resolve`, so that
+        ``base.resolve(base.relativize(target)) == target``.
 
         >>> str(parse("http://a/b/c/d;p?q").relativize("http://a/b/g"))
         '../g'
@@ -132,56 +438,92 @@ class IRIReference(tuple[str, ...]):
         from iri.resolve import relativize
 
         tgt = target if isinstance(target, IRIReference) else parse(target)
-        return parse(relativize(tgt[0], self[0]))
+        # By keyword: the order of iri.resolve.relativize's parameters is changing.
+        return parse(relativize(base=self._text, target=tgt._text))
+
+    def relative_to(self, base: IRIReference | str) -> IRIReference:
+        """``target.relative_to(base)`` is ``base.relativize(target)`` (as in pathlib)."""
+        b = base if isinstance(base, IRIReference) else parse(base)
+        return b.relativize(self)
 
     def normalize(self, level: str = "syntax", **options: Any) -> IRIReference:
         """Normalize for comparison (RFC 3987 5.3); see :func:`iri.normalize`."""
         from iri.normalize import normalize
 
-        return parse(normalize(self[0], level=level, **options))
+        return parse(normalize(self._text, level=level, **options))
 
     def to_uri(self, **options: Any) -> IRIReference:
         """Map to a URI (RFC 3987 3.1); see :func:`iri.to_uri` for the options."""
         from iri.convert import to_uri
 
-        return parse(to_uri(self[0], **options))
+        return parse(to_uri(self._text, **options))
 
     def to_iri(self, **options: Any) -> IRIReference:
         """Convert to an IRI, decoding only what is safe (3987bis 4.2); see :func:`iri.to_iri`."""
         from iri.convert import to_iri
 
-        return parse(to_iri(self[0], **options))
+        return parse(to_iri(self._text, **options))
 
 
-def recompose(
-    *,
-    scheme: str | None = None,
-    userinfo: str | None = None,
-    host: str | None = None,
-    port: str | None = None,
-    path: str = "",
-    query: str | None = None,
-    fragment: str | None = None,
-) -> str:
-    """Recompose components into text (RFC 3986 5.3); absent parts get no delimiter."""
-    if host is None and (userinfo is not None or port is not None):
-        raise IRIError("a userinfo or port needs a host")
-    out = []
-    if scheme is not None:
-        out.append(scheme + ":")
-    if host is not None:
-        out.append("//")
-        if userinfo is not None:
-            out.append(userinfo + "@")
-        out.append(host)
-        if port is not None:
-            out.append(":" + port)
-    out.append(path)
-    if query is not None:
-        out.append("?" + query)
-    if fragment is not None:
-        out.append("#" + fragment)
-    return "".join(out)
+def _component(name: str, value: object) -> str | None:
+    """Check the type of one replacement value; an ``int`` port becomes its digits."""
+    if value is None or isinstance(value, str):
+        return value
+    if name == "port" and isinstance(value, int) and not isinstance(value, bool):
+        if value < 0:
+            raise ComponentError("port", str(value), "a port is a non-negative number")
+        return str(value)
+    expected = "str, int or None" if name == "port" else "str or None"
+    raise TypeError(f"{name} must be {expected}, got {type(value).__name__}")
+
+
+def _check_structure(parts: dict[str, str | None]) -> None:
+    """Refuse values that would not read back in their own component (RFC 3986 3, 3.3)."""
+    scheme = parts["scheme"]
+    if scheme is not None and _SCHEME_RE.fullmatch(scheme) is None:
+        raise ComponentError(
+            "scheme", scheme, 'a scheme is ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )'
+        )
+    for name, ends in _ENDS.items():
+        value = parts[name]
+        if value is None or not ends or name == "scheme":
+            continue
+        # An IP-literal holds ":" (its brackets are checked by the grammar); a reg-name
+        # cannot hold ":", "[" or "]".
+        stops = ends if name != "host" or value.startswith("[") else ends + ":[]"
+        bad = next((c for c in value if c in stops), None)
+        if bad is not None:
+            raise ComponentError(name, value, f"{bad!r} would end the {name}")
+    port = parts["port"]
+    host = parts["host"]
+    if host is None and (parts["userinfo"] is not None or port is not None):
+        which = "userinfo" if parts["userinfo"] is not None else "port"
+        raise ComponentError(which, str(parts[which]), f"a {which} needs a host")
+    path = parts["path"] or ""
+    if host is not None and path and not path.startswith("/"):
+        raise ComponentError(
+            "path", path, 'after an authority the path is empty or starts with "/" (RFC 3986 3.3)'
+        )
+    if host is None and path.startswith("//"):
+        raise ComponentError(
+            "path", path, 'without an authority the path cannot start with "//" (RFC 3986 3.3)'
+        )
+    if scheme is None and host is None and ":" in path.split("/", 1)[0]:
+        raise ComponentError(
+            "path",
+            path,
+            'in a relative reference the first segment cannot hold ":" (RFC 3986 4.2); '
+            'write "./" before it',
+        )
+
+
+def _unpickle(text: str) -> IRIReference:
+    # The value was valid when pickled; ZoneID.ACCEPT also takes the zone IDs that a
+    # value parsed with zone_id="accept" may hold.
+    return parse(text, zone_id=ZoneID.ACCEPT)
+
+
+_new = object.__new__
 
 
 def parse(
@@ -197,7 +539,21 @@ def parse(
     ...     print(exc.violations[0].code.value, exc.violations[0].span)
     invalid-character (20, 21)
     """
+    if type(text) is not str and not isinstance(text, str):
+        raise TypeError(f"iri.parse() expects str, got {type(text).__name__}")
     m = pattern_for(rule, zone_id).fullmatch(text)
     if m is None or ("%" in text and BAD_PERCENT.search(text) is not None):
         raise invalid(text, rule=rule, zone_id=zone_id)
-    return tuple.__new__(IRIReference, (text, *m.groups()))
+    ref = _new(IRIReference)
+    (
+        ref._text,
+        ref._scheme,
+        ref._authority,
+        ref._userinfo,
+        ref._host,
+        ref._port,
+        ref._path,
+        ref._query,
+        ref._fragment,
+    ) = (text, *m.groups())
+    return ref
