@@ -287,7 +287,8 @@ class IRIReference:
         """Replace the query: text as written, a mapping, pairs, or keyword arguments.
 
         Names and values are encoded as the query needs (``ucschar`` stays); ``None``
-        as the query removes it; ``None`` as a value leaves the pair out.
+        as the query removes it; ``None`` as a value leaves the pair out; no pairs at
+        all remove the query (no ``?``), as in the other query builders.
 
         >>> parse("http://x/p?old=1").with_query({"q": "a&b c", "n": 2})
         IRIReference('http://x/p?q=a%26b+c&n=2')
@@ -302,7 +303,7 @@ class IRIReference:
             return self.replace(query=None)
         pairs = _q.pairs_of(query or ()) + _q.pairs_of(params)
         form = _q.form_for(self._scheme, style)
-        return self.replace(query=_q.build_query(pairs, form=form))
+        return self.replace(query=_q.build_query(pairs, form=form) or None)
 
     def update_query(
         self,
@@ -321,7 +322,7 @@ class IRIReference:
         """
         pairs = _q.pairs_of(query or ()) + _q.pairs_of(params)
         form = _q.form_for(self._scheme, style)
-        return self.replace(query=_q.update_query(self._query, pairs, form=form))
+        return self.replace(query=_q.update_query(self._query, pairs, form=form) or None)
 
     def extend_query(
         self,
@@ -338,7 +339,9 @@ class IRIReference:
         """
         pairs = _q.pairs_of(query or ()) + _q.pairs_of(params)
         form = _q.form_for(self._scheme, style)
-        return self.replace(query=_q.extend_query(self._query, pairs, form=form))
+        if not pairs:
+            return self
+        return self.replace(query=_q.extend_query(self._query, pairs, form=form) or None)
 
     def without_query_params(
         self, *names: str, style: _q.QueryStyle | str = _q.QueryStyle.AUTO
@@ -353,7 +356,10 @@ class IRIReference:
             if not isinstance(name, str):
                 raise TypeError(f"a query name must be str, got {type(name).__name__}")
         form = _q.form_for(self._scheme, style)
-        return self.replace(query=_q.remove_names(self._query, names, form=form))
+        query = _q.remove_names(self._query, names, form=form)
+        if query == (self._query or ""):
+            return self  # nothing removed: the value stays as it is (even "?")
+        return self.replace(query=query or None)
 
     # -- the path as data --------------------------------------------------------------
 
@@ -389,6 +395,9 @@ class IRIReference:
         if path.endswith("/"):
             path = path[:-1]
         elif not path and self._host is None and self._scheme is None:
+            # RFC 3986 4.2: the first segment of a relative-path reference cannot hold ":"
+            # (it would read as a scheme); "%3A" is the same character, encoded.
+            encoded[0] = encoded[0].replace(":", "%3A")
             return self.replace(path="/".join(encoded))
         return self.replace(path=path + "/" + "/".join(encoded))
 
