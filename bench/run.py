@@ -47,6 +47,12 @@ from _harness import (  # noqa: E402
     prepare,
 )
 from _jobs import Job, all_jobs  # noqa: E402
+from bench_value import value_jobs  # noqa: E402
+
+
+def jobs_to_run() -> list[Job]:
+    """Every job: the core ones, then each bench_<topic>.py's (one line per file)."""
+    return [*all_jobs(), *value_jobs()]
 
 DEFAULT_CORPUS_DIR = ROOT.parent / "shared" / "corpora"
 RESULTS = BENCH_DIR / "results"
@@ -65,6 +71,7 @@ PACKAGES = (
     "w3lib",
     "hyperlink",
     "url-normalize",
+    "furl",
 )
 
 
@@ -422,7 +429,7 @@ def load_corpora(
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
-    names = [j.name for j in all_jobs()]
+    names = [j.name for j in jobs_to_run()]
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0] if __doc__ else None)
     ap.add_argument(
         "--quick",
@@ -478,7 +485,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     passes = args.passes or (3 if args.quick else 5)
     max_pass = 1.0 if args.quick else 2.0
-    jobs = [j for j in all_jobs() if not args.only or j.name in args.only]
+    jobs = [j for j in jobs_to_run() if not args.only or j.name in args.only]
     needed = {k for j in jobs for k in j.corpora}
     started = dt.datetime.now(dt.UTC)
     load_start = load_average()

@@ -77,6 +77,7 @@ _QUERY_ASCII: Final = UNRESERVED + SUB_DELIMS.replace("&", "").replace("+", "") 
 # isegment = *ipchar (RFC 3987 2.2): "/", "?", "#" and "%" are encoded, iprivate too
 # (allowed only in the query).
 _SEGMENT_ASCII: Final = UNRESERVED + SUB_DELIMS + ":@"
+_ASCII: Final = "".join(map(chr, range(0x80)))
 
 
 @cache
@@ -109,6 +110,44 @@ def _encode_match(m: re.Match[str]) -> str:
 
 def _encode(pattern: re.Pattern[str], text: str) -> str:
     return pattern.sub(_encode_match, text)
+
+
+def _ascii_table(allowed: str, *, form: bool) -> dict[int, str]:
+    """``str.translate`` table: each ASCII character outside ``allowed`` to its ``%HH``."""
+    table = {c: f"%{c:02X}" for c in range(0x80) if chr(c) not in allowed}
+    if form:
+        table[0x20] = "+"
+    return table
+
+
+# The ASCII fast path of the encoders (one str.translate in C): same results as the
+# patterns of _unsafe() on ASCII text (a property test compares them).
+_TABLES: Final = {
+    (kind, form): _ascii_table(allowed, form=form)
+    for kind, allowed in (
+        ("name", _QUERY_ASCII.replace("=", "")),
+        ("value", _QUERY_ASCII),
+        ("segment", _SEGMENT_ASCII),
+    )
+    for form in (False, True)
+}
+
+
+@cache
+def _bad_non_ascii(kind: str) -> re.Pattern[str]:
+    """A non-ASCII character that ``kind`` must encode (not ucschar / iprivate, or unfit)."""
+    private = (IPRIVATE,) if kind != "segment" else ()
+    return re.compile(
+        char_class(_ASCII, UCSCHAR, *private, negate=True, exclude=_INAPPROPRIATE_SET)
+    )
+
+
+def _encode_text(kind: str, text: str, form: bool) -> str:
+    if text.isascii() or _bad_non_ascii(kind).search(text) is None:
+        # Every non-ASCII character may stay: only ASCII ones are encoded (translate).
+        return text.translate(_TABLES[kind, form])
+    out = _unsafe(kind).sub(_encode_match, text)
+    return out.replace("%20", "+") if form and " " in text else out
 
 
 def _decode_run(m: re.Match[str]) -> str:
@@ -144,8 +183,7 @@ def encode_query_name(name: str, *, form: bool = False) -> str:
     >>> encode_query_name("a=b&c+d é"), encode_query_name("x y", form=True)
     ('a%3Db%26c%2Bd%20é', 'x+y')
     """
-    out = _encode(_unsafe("name"), name)
-    return out.replace("%20", "+") if form else out
+    return _encode_text("name", name, form)
 
 
 def encode_query_value(value: str, *, form: bool = False) -> str:
@@ -154,8 +192,7 @@ def encode_query_value(value: str, *, form: bool = False) -> str:
     >>> encode_query_value("1+1=2 #ü")
     '1%2B1=2%20%23ü'
     """
-    out = _encode(_unsafe("value"), value)
-    return out.replace("%20", "+") if form else out
+    return _encode_text("value", value, form)
 
 
 def encode_segment(segment: str) -> str:
@@ -164,7 +201,7 @@ def encode_segment(segment: str) -> str:
     >>> encode_segment("a/b?c#d%e f"), encode_segment("東京")
     ('a%2Fb%3Fc%23d%25e%20f', '東京')
     """
-    return _encode(_unsafe("segment"), segment)
+    return _encode_text("segment", segment, False)
 
 
 def path_segments(path: str) -> tuple[str, ...]:
@@ -183,10 +220,13 @@ def path_segments(path: str) -> tuple[str, ...]:
 
 def form_for(scheme: str | None, style: QueryStyle | str) -> bool:
     """Whether ``style`` means form-urlencoding for a reference with ``scheme``."""
-    style = QueryStyle(style)
-    if style is QueryStyle.AUTO:
+    if style == "auto":  # StrEnum members equal their values: no enum call on the hot path
         return scheme is not None and scheme.lower() in _FORM_SCHEMES
-    return style is QueryStyle.FORM
+    if style == "form":
+        return True
+    if style == "percent":
+        return False
+    return QueryStyle(style) is QueryStyle.FORM  # raises ValueError naming the bad style
 
 
 class QueryParams:
@@ -269,6 +309,10 @@ def _raw_pairs(query: str) -> list[str]:
     return query.split("&") if query else []
 
 
+def _decode_name(raw: str, form: bool) -> str:
+    return decode_component(raw.partition("=")[0], form=form)
+
+
 def _decode_pair(raw: str, form: bool) -> tuple[str, str]:
     name, _, value = raw.partition("=")
     return decode_component(name, form=form), decode_component(value, form=form)
@@ -302,6 +346,9 @@ def pairs_of(query: QueryInput) -> list[tuple[str, str | None]]:
     items: Iterable[object] = query.items() if isinstance(query, Mapping) else query
     out: list[tuple[str, str | None]] = []
     for item in items:
+        if type(item) is tuple and len(item) == 2 and type(item[0]) is str is type(item[1]):
+            out.append(item)  # the common case: (str, str)
+            continue
         if not isinstance(item, tuple) or len(item) != 2:
             raise TypeError(f"a query pair must be a (name, value) tuple, got {item!r}")
         name, value = item
@@ -321,8 +368,22 @@ def _write_pair(name: str, value: str, form: bool) -> str:
 
 
 def build_query(pairs: Iterable[tuple[str, str | None]], *, form: bool) -> str:
-    """Write pairs as query text (pairs whose value is ``None`` are left out)."""
-    return "&".join(_write_pair(n, v, form) for n, v in pairs if v is not None)
+    """Write pairs as query text (pairs whose value is ``None`` are left out).
+
+    >>> build_query([("q", "a b"), ("x", None), ("é", "1")], form=True)
+    'q=a+b&é=1'
+    """
+    # The ASCII case inlined (one translate per name and value): the hot loop of with_query.
+    nt, vt = _TABLES["name", form], _TABLES["value", form]
+    out = []
+    for n, v in pairs:
+        if v is None:
+            continue
+        if n.isascii() and v.isascii():
+            out.append(n.translate(nt) + "=" + v.translate(vt))
+        else:
+            out.append(_encode_text("name", n, form) + "=" + _encode_text("value", v, form))
+    return "&".join(out)
 
 
 def extend_query(query: str | None, pairs: Iterable[tuple[str, str | None]], *, form: bool) -> str:
@@ -347,7 +408,7 @@ def update_query(query: str | None, pairs: Sequence[tuple[str, str | None]], *, 
     out: list[str] = []
     done: set[str] = set()
     for raw in _raw_pairs(query or ""):
-        name = _decode_pair(raw, form)[0] if raw else None
+        name = _decode_name(raw, form) if raw else None
         if name is None or name not in new:
             out.append(raw)
         elif name not in done:
@@ -361,5 +422,5 @@ def remove_names(query: str | None, names: Iterable[str], *, form: bool) -> str:
     """Remove every pair whose decoded name is in ``names``; the others are kept as written."""
     gone = frozenset(names)
     return "&".join(
-        raw for raw in _raw_pairs(query or "") if not raw or _decode_pair(raw, form)[0] not in gone
+        raw for raw in _raw_pairs(query or "") if not raw or _decode_name(raw, form) not in gone
     )

@@ -11,35 +11,23 @@ again, so every value in a program matched its rule.
 
 from __future__ import annotations
 
-import re
 from decimal import Decimal
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Final, final
 
 from iri import query as _q
 from iri._check import invalid, is_valid
-from iri._grammar import BAD_PERCENT, SCHEME, Rule, ZoneID, pattern_for
+from iri._grammar import BAD_PERCENT, Rule, ZoneID, pattern_for
+from iri._modify import FIELDS, check_structure, check_type, syntax_ok
 from iri._recompose import recompose
-from iri.errors import ComponentError, IRIError
+from iri.errors import ComponentError
 
 if TYPE_CHECKING:
     from iri.origin import OpaqueOrigin, Origin
 
 __all__ = ["IRIReference", "parse", "recompose"]
 
-_FIELDS: Final = ("scheme", "userinfo", "host", "port", "path", "query", "fragment")
-_SCHEME_RE: Final = re.compile(SCHEME)
-# What ends each component when the text is read back (RFC 3986 3, Appendix B): a
-# replacement value holding one of these cannot stay in its component.
-_ENDS: Final = {
-    "scheme": ":/?#",
-    "userinfo": "@/?#[]",
-    "host": "/?#@",
-    "port": "/?#@",
-    "path": "?#",
-    "query": "#",
-    "fragment": "",
-}
+_FIELD_SET: Final = frozenset(FIELDS)
 _PORT_DIGITS_MAX: Final = 4000  # int() refuses more than 4,300 digits (CPython's limit)
 
 
@@ -190,37 +178,100 @@ class IRIReference:
         >>> parse("http://h:8080/p").replace(port=99, path="/q")
         IRIReference('http://h:99/q')
         """
-        unknown = set(changes) - set(_FIELDS)
+        unknown = changes.keys() - _FIELD_SET
         if unknown:
             raise TypeError(f"replace() got unknown component(s): {', '.join(sorted(unknown))}")
+        if not changes:
+            return self
         parts = self.components()
         for name, value in changes.items():
-            parts[name] = _component(name, value)
+            parts[name] = check_type(name, value)
         path = parts["path"]
         if path is None:
             raise TypeError("the path is never absent; use path='' for an empty path")
-        _check_structure(parts)
-        text = recompose(
-            scheme=parts["scheme"],
-            userinfo=parts["userinfo"],
-            host=parts["host"],
-            port=parts["port"],
-            path=path,
-            query=parts["query"],
-            fragment=parts["fragment"],
+        check_structure(parts, changes)
+        scheme, userinfo, host, port = (
+            parts["scheme"],
+            parts["userinfo"],
+            parts["host"],
+            parts["port"],
         )
-        result = parse(text, zone_id=ZoneID.ACCEPT if self._zone_id() else ZoneID.REJECT)
-        # Recomposition must not change what the parts mean (RFC 3986 5.3); the checks
-        # above catch every case we know, this one guards the rest.
-        if result.components() != parts:
-            raise IRIError(
-                f"these components cannot be written as one reference: {parts!r} "
-                f"would read back as {result.components()!r}"
-            )
-        return result
+        query, fragment = parts["query"], parts["fragment"]
+        text = recompose(
+            scheme=scheme,
+            userinfo=userinfo,
+            host=host,
+            port=port,
+            path=path,
+            query=query,
+            fragment=fragment,
+        )
+        zone_id = ZoneID.ACCEPT if self._zone_id() else ZoneID.REJECT
+        if not syntax_ok(parts, changes, zone_id):
+            return parse(text, zone_id=zone_id)  # raises InvalidIRI with every violation
+        # Every changed component matches its rule and they fit together: the text is
+        # valid and reads back as these parts (tests/property/test_value_properties.py).
+        ref = _new(IRIReference)
+        if host is None:
+            authority = None
+        else:
+            authority = host if userinfo is None else userinfo + "@" + host
+            if port is not None:
+                authority += ":" + port
+        (
+            ref._text,
+            ref._scheme,
+            ref._authority,
+            ref._userinfo,
+            ref._host,
+            ref._port,
+            ref._path,
+            ref._query,
+            ref._fragment,
+        ) = (text, scheme, authority, userinfo, host, port, path, query, fragment)
+        return ref
 
     def __replace__(self, **changes: str | int | None) -> IRIReference:
         return self.replace(**changes)
+
+    def _with_built_query(self, query: str | None) -> IRIReference:
+        """This value with a query that the query builders wrote.
+
+        Their output is ``iquery`` by construction (every character outside it is
+        percent-encoded, and the pairs kept from the old query matched it), so only the
+        query's own text is replaced (tests/property/test_value_properties.py parses
+        every result again).
+        """
+        text, fragment = self._text, self._fragment
+        end = len(text)
+        if fragment is not None:
+            end -= len(fragment) + 1
+        if self._query is not None:
+            end -= len(self._query) + 1
+        tail = "" if fragment is None else "#" + fragment
+        ref = _new(IRIReference)
+        (
+            ref._text,
+            ref._scheme,
+            ref._authority,
+            ref._userinfo,
+            ref._host,
+            ref._port,
+            ref._path,
+            ref._query,
+            ref._fragment,
+        ) = (
+            text[:end] + ("" if query is None else "?" + query) + tail,
+            self._scheme,
+            self._authority,
+            self._userinfo,
+            self._host,
+            self._port,
+            self._path,
+            query,
+            fragment,
+        )
+        return ref
 
     def _zone_id(self) -> bool:
         return self._host is not None and "%25" in self._host and self._host.startswith("[")
@@ -301,9 +352,9 @@ class IRIReference:
             return self.replace(query=query)
         if query is None and not params:
             return self.replace(query=None)
-        pairs = _q.pairs_of(query or ()) + _q.pairs_of(params)
+        pairs = _pairs(query, params)
         form = _q.form_for(self._scheme, style)
-        return self.replace(query=_q.build_query(pairs, form=form) or None)
+        return self._with_built_query(_q.build_query(pairs, form=form) or None)
 
     def update_query(
         self,
@@ -320,9 +371,9 @@ class IRIReference:
         >>> parse("http://x/?a=1&b=2&a=3").update_query(a="9", c="new")
         IRIReference('http://x/?a=9&b=2&c=new')
         """
-        pairs = _q.pairs_of(query or ()) + _q.pairs_of(params)
+        pairs = _pairs(query, params)
         form = _q.form_for(self._scheme, style)
-        return self.replace(query=_q.update_query(self._query, pairs, form=form) or None)
+        return self._with_built_query(_q.update_query(self._query, pairs, form=form) or None)
 
     def extend_query(
         self,
@@ -337,11 +388,11 @@ class IRIReference:
         >>> parse("http://x/?a=1").extend_query([("a", "2")])
         IRIReference('http://x/?a=1&a=2')
         """
-        pairs = _q.pairs_of(query or ()) + _q.pairs_of(params)
+        pairs = _pairs(query, params)
         form = _q.form_for(self._scheme, style)
         if not pairs:
             return self
-        return self.replace(query=_q.extend_query(self._query, pairs, form=form) or None)
+        return self._with_built_query(_q.extend_query(self._query, pairs, form=form) or None)
 
     def without_query_params(
         self, *names: str, style: _q.QueryStyle | str = _q.QueryStyle.AUTO
@@ -359,7 +410,7 @@ class IRIReference:
         query = _q.remove_names(self._query, names, form=form)
         if query == (self._query or ""):
             return self  # nothing removed: the value stays as it is (even "?")
-        return self.replace(query=query or None)
+        return self._with_built_query(query or None)
 
     # -- the path as data --------------------------------------------------------------
 
@@ -474,56 +525,9 @@ class IRIReference:
         return parse(to_iri(self._text, **options))
 
 
-def _component(name: str, value: object) -> str | None:
-    """Check the type of one replacement value; an ``int`` port becomes its digits."""
-    if value is None or isinstance(value, str):
-        return value
-    if name == "port" and isinstance(value, int) and not isinstance(value, bool):
-        if value < 0:
-            raise ComponentError("port", str(value), "a port is a non-negative number")
-        return str(value)
-    expected = "str, int or None" if name == "port" else "str or None"
-    raise TypeError(f"{name} must be {expected}, got {type(value).__name__}")
-
-
-def _check_structure(parts: dict[str, str | None]) -> None:
-    """Refuse values that would not read back in their own component (RFC 3986 3, 3.3)."""
-    scheme = parts["scheme"]
-    if scheme is not None and _SCHEME_RE.fullmatch(scheme) is None:
-        raise ComponentError(
-            "scheme", scheme, 'a scheme is ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )'
-        )
-    for name, ends in _ENDS.items():
-        value = parts[name]
-        if value is None or not ends or name == "scheme":
-            continue
-        # An IP-literal holds ":" (its brackets are checked by the grammar); a reg-name
-        # cannot hold ":", "[" or "]".
-        stops = ends if name != "host" or value.startswith("[") else ends + ":[]"
-        bad = next((c for c in value if c in stops), None)
-        if bad is not None:
-            raise ComponentError(name, value, f"{bad!r} would end the {name}")
-    port = parts["port"]
-    host = parts["host"]
-    if host is None and (parts["userinfo"] is not None or port is not None):
-        which = "userinfo" if parts["userinfo"] is not None else "port"
-        raise ComponentError(which, str(parts[which]), f"a {which} needs a host")
-    path = parts["path"] or ""
-    if host is not None and path and not path.startswith("/"):
-        raise ComponentError(
-            "path", path, 'after an authority the path is empty or starts with "/" (RFC 3986 3.3)'
-        )
-    if host is None and path.startswith("//"):
-        raise ComponentError(
-            "path", path, 'without an authority the path cannot start with "//" (RFC 3986 3.3)'
-        )
-    if scheme is None and host is None and ":" in path.split("/", 1)[0]:
-        raise ComponentError(
-            "path",
-            path,
-            'in a relative reference the first segment cannot hold ":" (RFC 3986 4.2); '
-            'write "./" before it',
-        )
+def _pairs(query: _q.QueryInput | None, params: dict[str, Any]) -> list[tuple[str, str | None]]:
+    pairs = _q.pairs_of(query or ())
+    return pairs + _q.pairs_of(params) if params else pairs
 
 
 def _unpickle(text: str) -> IRIReference:

@@ -41,7 +41,11 @@ STYLE = st.sampled_from(["auto", "form", "percent"])
 def _valid_result(result: object) -> None:
     assert type(result) is IRIReference
     assert is_valid(str(result))
-    assert parse(str(result)) == result
+    again = parse(str(result))
+    assert again == result
+    # The modifiers build the value from its parts: a full parse reads the same parts.
+    assert again.components() == result.components()
+    assert (again.authority, again.port) == (result.authority, result.port)
 
 
 @SETTINGS
