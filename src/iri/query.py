@@ -61,10 +61,6 @@ _FORM_SCHEMES: Final = frozenset({"http", "https"})
 
 #: A value given to the query builders: a string or an integer (written in decimal).
 QueryValue: TypeAlias = str | int
-QueryInput: TypeAlias = (
-    Mapping[str, "QueryValue | Sequence[QueryValue] | None"]
-    | Iterable[tuple[str, "QueryValue | None"]]
-)
 
 _INAPPROPRIATE_SET: Final = (
     frozenset(cp for lo, hi in INAPPROPRIATE for cp in range(lo, hi + 1)) | BIDI_FORMATTING
@@ -305,6 +301,15 @@ class QueryParams:
         return f"QueryParams({list(self._pairs)!r})"
 
 
+#: What the query builders take: a mapping (a list value gives one pair per item), pairs,
+#: or the :class:`QueryParams` of another reference.
+QueryInput: TypeAlias = (
+    Mapping[str, QueryValue | Sequence[QueryValue] | None]
+    | Iterable[tuple[str, QueryValue | None]]
+    | QueryParams
+)
+
+
 def _raw_pairs(query: str) -> list[str]:
     return query.split("&") if query else []
 
@@ -338,11 +343,13 @@ def pairs_of(query: QueryInput) -> list[tuple[str, str | None]]:
     A sequence value (list or tuple) gives one pair per item; ``None`` stays ``None``
     (the builders read it as "remove this name").
 
-    >>> pairs_of({"a": 1, "b": ["x", "y"]}), pairs_of([("a", "1"), ("a", "2")])
+    >>> pairs_of({"a": 1, "b": ["x", "y"]}), pairs_of(parse_query("a=1&a=2"))
     ([('a', '1'), ('b', 'x'), ('b', 'y')], [('a', '1'), ('a', '2')])
     """
     if isinstance(query, (str, bytes)):
         raise TypeError(f"expected a mapping or pairs, got {type(query).__name__}")
+    if isinstance(query, QueryParams):
+        return list(query._pairs)
     items: Iterable[object] = query.items() if isinstance(query, Mapping) else query
     out: list[tuple[str, str | None]] = []
     for item in items:

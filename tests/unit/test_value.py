@@ -269,6 +269,11 @@ def test_update_extend_remove_keep_other_pairs_as_written() -> None:
     assert str(parse("http://x/?%61=1").without_query_params("a")) == "http://x/"
 
 
+def test_query_params_can_be_given_back() -> None:
+    source = parse("http://x/?b=2&a=1&a=%C3%A9")
+    assert str(parse("http://y/").with_query(source.query_params)) == "http://y/?b=2&a=1&a=é"
+
+
 def test_utm_stripping() -> None:
     ref = parse("https://shop.example/p?utm_source=n&id=7&utm_medium=e&UTM=k")
     tracking = [n for n in ref.query_params if n.startswith("utm_")]
