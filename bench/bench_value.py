@@ -86,6 +86,11 @@ def _loader(make: Callable[[], dict[str, Callable[[str], str]]], task: str) -> A
     return load
 
 
+# What a peer does differently, shown in the table's note column.
+_NOTES = {
+    "join_segment": {"yarl.URL": "writes the URI form; drops the query and the fragment"},
+}
+
 _TASKS = {
     "build_query": ("build a link with query parameters (replace the query)", "with_query(pairs)"),
     "update_query": ("set one query parameter, keep the others", "update_query(page='3')"),
@@ -114,6 +119,7 @@ def value_jobs() -> list[Job]:
                         Role.TARGET,
                         target=1.0,
                         short="yarl.URL",
+                        note=_NOTES.get(task, {}).get("yarl.URL", "writes the URI form"),
                     ),
                     Contender("hyperlink.URL", "f(s)", _loader(_hyperlink, task), Role.INFO),
                     Contender("furl.furl", "f(s)", _loader(_furl, task), Role.INFO),
