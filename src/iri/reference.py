@@ -5,8 +5,9 @@
 recompose a reference. Equality is simple string comparison (RFC 3987 5.3.1).
 
 A value is made only by :func:`parse` (or the checked constructor ``IRIReference(text)``,
-which is the same thing); every modifier writes the new components as text and parses it
-again, so every value in a program matched its rule.
+which is the same thing) and by the modifiers, which check each changed component against
+its own rule and the rules that tie the components together (:mod:`iri._modify`): every
+value in a program is valid. The query and path methods are in :mod:`iri._query_path`.
 """
 
 from __future__ import annotations
