@@ -50,10 +50,12 @@ from _jobs import Job  # noqa: E402
 from _jobs import all_jobs as _core_jobs  # noqa: E402
 from bench_liberal import liberal_jobs  # noqa: E402
 from bench_safety import safety_jobs  # noqa: E402
+from bench_value import value_jobs  # noqa: E402
 
 
 def all_jobs() -> list[Job]:
-    return _core_jobs() + safety_jobs() + liberal_jobs()
+    """Every job: the core ones, then each bench_<topic>.py's (one line per file)."""
+    return [*_core_jobs(), *safety_jobs(), *liberal_jobs(), *value_jobs()]
 
 
 DEFAULT_CORPUS_DIR = ROOT.parent / "shared" / "corpora"
@@ -73,6 +75,7 @@ PACKAGES = (
     "w3lib",
     "hyperlink",
     "url-normalize",
+    "furl",
 )
 
 

@@ -13,9 +13,19 @@ from iri._check import check, is_valid
 from iri._grammar import Rule, ZoneID
 from iri._split import Components, split
 from iri.convert import HostMapping, KeepQuery, Unencodable, to_iri, to_uri
-from iri.errors import CharsetError, HrefError, IDNAError, InvalidIRI, IRIError, ResolutionError
+from iri.errors import (
+    CharsetError,
+    ComponentError,
+    HrefError,
+    IDNAError,
+    InvalidIRI,
+    IRIError,
+    ResolutionError,
+)
 from iri.extract import extract, format_link
 from iri.normalize import CharacterNormalization, Level, equivalent, key, normalize
+from iri.origin import OpaqueOrigin, Origin
+from iri.query import QueryParams, QueryStyle
 from iri.reference import IRIReference, parse
 from iri.resolve import relativize, remove_dot_segments, resolve
 from iri.violations import Code, Severity, Violation
@@ -79,6 +89,7 @@ __all__ = [
     "CharacterNormalization",
     "CharsetError",
     "Code",
+    "ComponentError",
     "Components",
     "Finding",
     "HostMapping",
@@ -89,7 +100,11 @@ __all__ = [
     "InvalidIRI",
     "KeepQuery",
     "Level",
+    "OpaqueOrigin",
+    "Origin",
     "Password",
+    "QueryParams",
+    "QueryStyle",
     "ResolutionError",
     "RestrictionLevel",
     "Rule",

@@ -13,7 +13,15 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from iri.violations import Violation
 
-__all__ = ["CharsetError", "HrefError", "IDNAError", "IRIError", "InvalidIRI", "ResolutionError"]
+__all__ = [
+    "CharsetError",
+    "ComponentError",
+    "HrefError",
+    "IDNAError",
+    "IRIError",
+    "InvalidIRI",
+    "ResolutionError",
+]
 
 
 class IRIError(ValueError):
@@ -110,3 +118,19 @@ class HrefError(IRIError):
         self.base = base
         against = "" if base is None else f" against base {base!r}"
         super().__init__(f"not a web address a browser accepts: {text!r}{against}")
+
+
+class ComponentError(IRIError):
+    """A component given to a modifier cannot stand in its place.
+
+    ``.component`` names it (``"scheme"``, ``"userinfo"``, ``"host"``, ``"port"``,
+    ``"path"``, ``"query"``, ``"fragment"``), ``.value`` is the value as given and
+    ``.reason`` says why (e.g. a delimiter that would end the component, or a path that
+    does not fit the authority: RFC 3986 3.3).
+    """
+
+    def __init__(self, component: str, value: str, reason: str) -> None:
+        self.component = component
+        self.value = value
+        self.reason = reason
+        super().__init__(f"{component} {value!r}: {reason}")

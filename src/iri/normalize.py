@@ -35,9 +35,9 @@ from iri._grammar import (
     UNRESERVED,
     char_class,
 )
+from iri._recompose import recompose
 from iri.errors import IDNAError, IRIError
 from iri.percent import decode
-from iri.reference import recompose
 from iri.resolve import remove_dot_segments, write_path_without_authority
 
 __all__ = ["CharacterNormalization", "Equivalences", "Level", "equivalent", "key", "normalize"]

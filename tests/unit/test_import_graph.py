@@ -1,0 +1,158 @@
+"""The import graph of iri's modules has no cycle (module-level imports only).
+
+Imports inside functions (lazy imports) are ignored: they run when the function is called,
+after every module has loaded. ``if TYPE_CHECKING:`` blocks are ignored too (never run).
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+SRC = Path(__file__).resolve().parents[2] / "src"
+PACKAGE = SRC / "iri"
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(SRC).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+MODULES = {_module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+def _is_type_checking(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _top_level_imports(tree: ast.Module) -> list[ast.Import | ast.ImportFrom]:
+    """Import statements run at import time: the module body, try/if blocks, not functions."""
+    found: list[ast.Import | ast.ImportFrom] = []
+    stack: list[ast.stmt] = list(tree.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            found.append(node)
+        elif isinstance(node, ast.If):
+            if not _is_type_checking(node):
+                stack += node.body + node.orelse
+        elif isinstance(node, ast.Try):
+            stack += node.body + node.orelse + node.finalbody
+            for handler in node.handlers:
+                stack += handler.body
+        elif isinstance(node, ast.ClassDef):
+            stack += node.body  # a class body runs at import time
+        elif isinstance(node, (ast.With,)):
+            stack += node.body
+    return found
+
+
+def _resolve(module: str, path: Path, node: ast.ImportFrom) -> str:
+    if not node.level:
+        return node.module or ""
+    package = module.split(".") if path.name == "__init__.py" else module.split(".")[:-1]
+    base = package[: len(package) - node.level + 1]
+    return ".".join([*base, node.module] if node.module else base)
+
+
+def _edges(module: str, path: Path) -> set[str]:
+    """The modules that ``module`` needs loaded at import time.
+
+    A package's ``__init__`` counts only when named for itself (``import iri``, or
+    ``from iri import parse``): while ``iri/__init__.py`` runs, ``import iri._split`` or
+    ``from iri import idna`` load only the submodule.
+    """
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    targets: set[str] = set()
+    for node in _top_level_imports(tree):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        else:
+            base = _resolve(module, path, node)
+            subs = [f"{base}.{a.name}" for a in node.names if f"{base}.{a.name}" in MODULES]
+            names = subs if len(subs) == len(node.names) else [base, *subs]
+        targets.update(n for n in names if n in MODULES and n != module)
+    return targets
+
+
+def graph() -> dict[str, set[str]]:
+    return {name: _edges(name, path) for name, path in MODULES.items()}
+
+
+def find_cycle(edges: dict[str, set[str]]) -> list[str] | None:
+    """A cycle as a list of modules (first == last), or None. Iterative DFS, three colours."""
+    white, grey, black = 0, 1, 2
+    colour = dict.fromkeys(edges, white)
+    for root in sorted(edges):
+        if colour[root] != white:
+            continue
+        stack: list[tuple[str, list[str]]] = [(root, sorted(edges[root]))]
+        colour[root] = grey
+        path = [root]
+        while stack:
+            node, todo = stack[-1]
+            if not todo:
+                colour[node] = black
+                stack.pop()
+                path.pop()
+                continue
+            nxt = todo.pop()
+            if nxt not in colour:
+                continue
+            if colour[nxt] == grey:
+                return [*path[path.index(nxt) :], nxt]
+            if colour[nxt] == white:
+                colour[nxt] = grey
+                path.append(nxt)
+                stack.append((nxt, sorted(edges[nxt])))
+    return None
+
+
+def test_the_package_is_found() -> None:
+    assert {"iri", "iri.reference", "iri.normalize", "iri._grammar"} <= set(MODULES)
+
+
+def test_no_import_cycle() -> None:
+    edges = graph()
+    # The package's __init__ imports everything; a module importing "iri" itself (to
+    # reach the public API) would close a loop through it, which is a cycle too.
+    cycle = find_cycle(edges)
+    assert cycle is None, " -> ".join(cycle or [])
+
+
+def test_normalize_does_not_import_the_value() -> None:
+    assert "iri.reference" not in graph()["iri.normalize"]
+
+
+@pytest.mark.parametrize(
+    ("edges", "cyclic"),
+    [
+        ({"a": {"b"}, "b": {"c"}, "c": set()}, False),
+        ({"a": {"b"}, "b": {"a"}}, True),
+        ({"a": {"b", "c"}, "b": {"c"}, "c": {"a"}}, True),
+        ({"a": {"a"}}, True),
+        ({"a": {"b"}, "b": set(), "c": {"b"}}, False),
+    ],
+)
+def test_find_cycle_itself(edges: dict[str, set[str]], cyclic: bool) -> None:
+    assert (find_cycle(edges) is not None) is cyclic
+
+
+def test_lazy_and_type_checking_imports_are_ignored(tmp_path: Path) -> None:
+    source = (
+        "from typing import TYPE_CHECKING\n"
+        "import iri.errors\n"
+        "if TYPE_CHECKING:\n    import iri.query\n"
+        "def f():\n    import iri.normalize\n"
+        "try:\n    import iri.idna\nexcept ImportError:\n    pass\n"
+    )
+    tree = ast.parse(source)
+    names = {a.name for n in _top_level_imports(tree) if isinstance(n, ast.Import) for a in n.names}
+    assert names == {"iri.errors", "iri.idna"}

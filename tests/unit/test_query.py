@@ -1,0 +1,99 @@
+"""Unit tests of iri.query: decoding, encoding, the multi-map, the raw-text builders."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from iri import IRIError, QueryParams, QueryStyle
+from iri import query as q
+
+ASCII_TEXT = st.text(alphabet=st.characters(max_codepoint=0x7F), max_size=20)
+
+
+@settings(derandomize=True, deadline=None, max_examples=150)
+@given(ASCII_TEXT, st.sampled_from(["name", "value", "segment"]), st.booleans())
+def test_ascii_fast_path_agrees_with_the_patterns(text: str, kind: str, form: bool) -> None:
+    fast = q._encode_text(kind, text, form and kind != "segment")
+    slow = q._unsafe(kind).sub(q._encode_match, text)
+    if form and kind != "segment":
+        slow = slow.replace("%20", "+")
+    assert fast == slow
+
+
+@settings(derandomize=True, deadline=None, max_examples=150)
+@given(st.text(max_size=20).filter(lambda s: not s.isascii()), st.sampled_from(["name", "value"]))
+def test_non_ascii_shortcut_agrees_with_the_patterns(text: str, kind: str) -> None:
+    assert q._encode_text(kind, text, False) == q._unsafe(kind).sub(q._encode_match, text)
+
+
+@settings(derandomize=True, deadline=None, max_examples=150)
+@given(st.text(max_size=20), st.booleans())
+def test_decode_inverts_encode(text: str, form: bool) -> None:
+    assert q.decode_component(q.encode_query_name(text, form=form), form=form) == text
+    assert q.decode_component(q.encode_query_value(text, form=form), form=form) == text
+    assert q.decode_component(q.encode_segment(text)) == text
+
+
+def test_encoding_keeps_ucschar_and_encodes_what_is_needed() -> None:
+    assert q.encode_query_value("東京 ü") == "東京%20ü"
+    assert q.encode_query_value("a\u00a0b") == "a%C2%A0b"  # NBSP: inappropriate (3987bis 5.1)
+    assert q.encode_query_value("\u200b") == "%E2%80%8B"  # zero-width space
+    assert q.encode_query_value("\ue000") == "\ue000"  # iprivate: allowed in the query
+    assert q.encode_segment("\ue000") == "%EE%80%80"  # ... but not in a segment
+    assert q.encode_query_value("\x00\x7f") == "%00%7F"
+    assert q.encode_query_name("a=b") == "a%3Db" and q.encode_query_value("a=b") == "a=b"
+    assert q.encode_segment(";,=:@!$'()*") == ";,=:@!$'()*"  # sub-delims, ":" and "@" stay
+    with pytest.raises(IRIError, match="U\\+DFFF"):
+        q.encode_query_value("a\udfff")
+
+
+def test_decode_component() -> None:
+    assert q.decode_component("%41%2b%2B+") == "A+++"
+    assert q.decode_component("%41%2b+", form=True) == "A+ "
+    assert q.decode_component("%E6%9D%B1%FF") == "東\udcff"
+    assert q.decode_component("%zz") == "%zz"  # not an escape: left as it is
+
+
+def test_query_params_api() -> None:
+    p = q.parse_query("a=1&b=2&a=3&=e&f")
+    assert len(p) == 5 and list(p) == ["a", "b", "a", "", "f"]
+    assert p.keys() == ["a", "b", "a", "", "f"] and p.values() == ["1", "2", "3", "e", ""]
+    assert p.to_dict() == {"a": ["1", "3"], "b": ["2"], "": ["e"], "f": [""]}
+    assert p["a"] == "1" and p.get("zz") is None and p.get("zz", "d") == "d"
+    with pytest.raises(KeyError):
+        p["zz"]
+    assert p == q.parse_query("a=1&b=2&a=3&=e&f") and hash(p) == hash(q.parse_query(
+        "a=1&b=2&a=3&=e&f"))
+    assert p != q.parse_query("b=2&a=1&a=3&=e&f")  # order matters
+    assert p != [("a", "1")]
+    assert q.parse_query(None) == QueryParams() and q.parse_query("") == QueryParams()
+    assert q.parse_query("&&") == QueryParams()
+
+
+def test_styles() -> None:
+    assert q.parse_query("a=b+c", style="form")["a"] == "b c"
+    assert q.parse_query("a=b+c", style=QueryStyle.PERCENT)["a"] == "b+c"
+    assert q.parse_query("a=b+c", style="auto", scheme="HTTPS")["a"] == "b c"
+    assert q.parse_query("a=b+c", style="auto", scheme="ftp")["a"] == "b+c"
+    with pytest.raises(ValueError, match="nope"):
+        q.parse_query("a", style="nope")
+
+
+def test_pairs_of_type_errors() -> None:
+    for bad in ("a=1", b"a=1", [("a",)], [["a", "1"]], {"a": 1.0}, {"a": True}, [(1, "a")]):
+        with pytest.raises(TypeError):
+            q.pairs_of(bad)  # type: ignore[arg-type]
+
+
+def test_raw_builders_keep_other_pairs_as_written() -> None:
+    assert q.update_query("a=%7E&b=1&&b=2", [("b", "x")], form=False) == "a=%7E&b=x&"
+    assert q.extend_query("a=%7E", [("b", "x y")], form=True) == "a=%7E&b=x+y"
+    assert q.extend_query(None, [("b", "1")], form=True) == "b=1"
+    assert q.remove_names("a=1&%62=2&c", ["b", "c"], form=False) == "a=1"
+
+
+def test_path_segments() -> None:
+    assert q.path_segments("/a//b") == ("a", "", "b")
+    assert q.path_segments("a%2Fb/c") == ("a/b", "c")
