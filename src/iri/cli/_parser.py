@@ -40,8 +40,38 @@ def command(
 
 
 def items_argument(p: argparse.ArgumentParser, metavar: str = "ITEM", dest: str = "items") -> None:
-    """The positional items; none means the lines of stdin."""
-    p.add_argument(dest, nargs="*", metavar=metavar, help="default: lines of stdin")
+    """The positional items (none: the lines of the ``--input`` files or of stdin), and the
+    options of every command that works on items: ``--input``, ``--encoding``, ``--jobs``,
+    ``--progress`` (read by :mod:`iri.cli.inputs` and :mod:`iri.cli.batch`)."""
+    from iri.cli.batch import Progress, jobs_count
+
+    p.add_argument(dest, nargs="*", metavar=metavar, help="default: lines of --input or stdin")
+    p.add_argument(
+        "-i",
+        "--input",
+        action="append",
+        metavar="FILE",
+        help='read items from FILE, one per line ("-": stdin); repeat for several files',
+    )
+    p.add_argument(
+        "--encoding",
+        metavar="NAME",
+        help="encoding of the input lines (default UTF-8; a BOM wins: UTF-8/16/32)",
+    )
+    p.add_argument(
+        "-j",
+        "--jobs",
+        type=jobs_count,
+        default=1,
+        metavar="N",
+        help="processes to use (default 1; 0: one per CPU); output stays in input order",
+    )
+    p.add_argument(
+        "--progress",
+        choices=[str(m) for m in Progress],
+        default="auto",
+        help="progress bar on stderr (auto: when stderr is a terminal and input is files)",
+    )
 
 
 def json_option(p: argparse.ArgumentParser) -> None:
