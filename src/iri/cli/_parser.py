@@ -26,6 +26,29 @@ GROUPS: Final = (
     "iri.cli.demo",  # demo
 )
 
+EPILOG: Final = """\
+Items come from the arguments or, when there are none, one per line from the --input files
+or standard input (only the "\\n" or "\\r\\n" line end is removed; UTF-8 unless --encoding
+or a byte order mark says otherwise). Findings carry the line number (FILE:LINE: with
+several files). Put "--" before items that start with "-". "iri COMMAND --help" for more.
+
+examples:
+  iri check 'http://résumé.example.org/東京?q=ü'
+  iri check -q --errors-only -i urls.txt           only the invalid lines, with line numbers
+  iri check --json -i a.txt -i b.txt > report.jsonl  JSON Lines with "file" and "line"
+  iri to-uri --jobs 4 -i iris.txt > uris.txt       four processes, output in input order
+  iri normalize --unique --level scheme < urls.txt  drop equivalent duplicates
+  iri resolve 'http://a/b/c/d;p?q' ../g '?y'
+  iri compare 'HTTP://Example.org/%7e' 'http://example.org/~' && echo same
+
+exit status:
+  0    every item passed (warnings do not fail); compare: equivalent
+  1    an item failed (invalid, not convertible, undecodable bytes); compare: not equivalent
+  2    usage error (unknown option or encoding, unreadable file)
+  130  interrupted (Ctrl-C)
+  141  standard output closed early (iri check -i big.txt | head): quiet, like SIGPIPE
+"""
+
 Handler = Callable[[argparse.Namespace], int]
 SubParsers = argparse._SubParsersAction  # argparse has no public name for it
 
@@ -85,9 +108,8 @@ def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(
         prog="iri",
         description="Check, parse, resolve, convert and compare IRIs (RFC 3987 / 3987bis).",
-        epilog="Items come from the arguments or, when there are none, one per line from "
-        'standard input (only the "\\n" or "\\r\\n" line end is removed). Put "--" before '
-        'items that start with "-". Exit status: 0 all passed, 1 an item failed, 2 usage.',
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     top.add_argument("--version", action="version", version=f"iri {__version__}")
     sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")

@@ -11,6 +11,7 @@ output is written before the next item is read.
 
 from __future__ import annotations
 
+import codecs
 import os
 import signal
 import sys
@@ -133,6 +134,13 @@ def run(args: argparse.Namespace, task: Task, *, unique: bool = False) -> int:
 
     ``unique``: drop an outcome whose key an earlier one had (``normalize --unique``).
     """
+    encoding = getattr(args, "encoding", None)
+    if encoding is not None:
+        try:
+            codecs.lookup(encoding)
+        except LookupError:
+            complain(f"iri {args.command}: unknown encoding {encoding!r}")
+            return EXIT_USAGE
     for path in _files(args):
         try:
             open(path, "rb").close()
