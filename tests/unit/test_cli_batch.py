@@ -104,9 +104,8 @@ def test_100000_lines_in_order(big: Path, jobs: str) -> None:
     assert done.returncode == 1 and done.stderr == b""
     out = done.stdout.decode().splitlines()
     firsts = [line for line in out if not line.startswith(" ")]
-    expected = [
-        f"{i}: invalid  http://example.org/{i} x" for i in range(BAD_EVERY, BIG_LINES + 1, BAD_EVERY)
-    ]
+    bad = range(BAD_EVERY, BIG_LINES + 1, BAD_EVERY)
+    expected = [f"{i}: invalid  http://example.org/{i} x" for i in bad]
     assert firsts == expected
     assert len(out) == 2 * len(expected)  # one caret line each
 
