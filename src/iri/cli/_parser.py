@@ -7,8 +7,10 @@ Registration convention (also in docs/design.md): each group of subcommands is o
 
 which adds its subparsers (:func:`command` does the common part) and gives each one
 ``set_defaults(func=handler)``, where ``handler(args: argparse.Namespace) -> int`` returns the
-exit status. :func:`parser` imports the modules named in :data:`GROUPS`, in that order (the
-order of ``iri --help``). A new group is a new module plus one line in :data:`GROUPS`.
+exit status, and a tuple ``COMMANDS`` of the subcommand names it adds (optional, for
+start-up time: with it, ``iri check ...`` builds only the group that defines ``check``).
+:func:`parser` imports the modules named in :data:`GROUPS`, in that order (the order of
+``iri --help``). A new group is a new module plus one line in :data:`GROUPS`.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from __future__ import annotations
 import argparse
 import importlib
 from collections.abc import Callable
-from typing import Final
+from typing import Any, Final
 
 GROUPS: Final = (
     "iri.cli.syntax",  # check, parse
@@ -101,8 +103,8 @@ def json_option(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="JSON Lines, one object per item")
 
 
-def parser() -> argparse.ArgumentParser:
-    """The whole parser: top-level options, then every group's subcommands."""
+def parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
+    """The parser: top-level options, then the subcommands (those ``argv`` needs, if given)."""
     from iri import __version__
 
     top = argparse.ArgumentParser(
@@ -113,6 +115,19 @@ def parser() -> argparse.ArgumentParser:
     )
     top.add_argument("--version", action="version", version=f"iri {__version__}")
     sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for name in GROUPS:
-        importlib.import_module(name).register(sub)
+    for module in _groups(argv):
+        module.register(sub)
     return top
+
+
+def _groups(argv: list[str] | None) -> list[Any]:
+    """The group modules to register: only the one that defines the command of ``argv``
+    (start-up time: building every subparser costs more than running one check), else all
+    of them (``--help``, a usage error, a group without a ``COMMANDS`` tuple)."""
+    modules = [importlib.import_module(name) for name in GROUPS]
+    command = next((a for a in argv or () if not a.startswith("-")), None)
+    if command is not None and argv is not None and "-h" not in argv and "--help" not in argv:
+        for module in modules:
+            if command in getattr(module, "COMMANDS", ()):
+                return [module]
+    return modules

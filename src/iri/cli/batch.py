@@ -15,7 +15,6 @@ import codecs
 import os
 import signal
 import sys
-import threading
 from collections.abc import Callable, Iterable, Iterator
 from enum import StrEnum
 from typing import TYPE_CHECKING, Final
@@ -25,6 +24,7 @@ from iri.cli.output import EXIT_FAILED, EXIT_OK, EXIT_USAGE, Outcome, complain
 
 if TYPE_CHECKING:
     import argparse
+    import threading
 
 Task = Callable[[Record], Outcome]
 
@@ -121,6 +121,7 @@ def _outcomes(args: argparse.Namespace, task: Task, items: Iterator[Record]) -> 
         return
     import functools
     import multiprocessing
+    import threading
 
     gate = threading.Semaphore(jobs * IN_FLIGHT)
     with multiprocessing.Pool(jobs, initializer=_worker_init) as pool:

@@ -5,11 +5,14 @@ from __future__ import annotations
 import argparse
 import codecs
 import functools
+from typing import Final
 
 import iri
 from iri.cli._parser import SubParsers, command, items_argument, json_option
 from iri.cli.batch import run
 from iri.cli.output import EXIT_USAGE, Apply, complain
+
+COMMANDS: Final = ("to-uri", "to-iri")
 
 
 def register(sub: SubParsers[argparse.ArgumentParser]) -> None:

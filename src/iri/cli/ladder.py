@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import argparse
 import functools
+from typing import Final
 
 import iri
 from iri.cli._parser import SubParsers, command, items_argument, json_option
 from iri.cli.batch import run
 from iri.cli.output import EXIT_FAILED, EXIT_OK, EXIT_USAGE, Apply, complain, emit
 from iri.errors import IRIError
+
+COMMANDS: Final = ("normalize", "compare")
 
 
 def register(sub: SubParsers[argparse.ArgumentParser]) -> None:

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import argparse
 import functools
+from typing import Final
 
 import iri
 from iri.cli._parser import SubParsers, command, items_argument, json_option
 from iri.cli.batch import run
 from iri.cli.output import EXIT_FAILED, Apply, complain, complain_error
 from iri.errors import InvalidIRI
+
+COMMANDS: Final = ("resolve", "relativize")
 
 
 def register(sub: SubParsers[argparse.ArgumentParser]) -> None:

@@ -19,6 +19,9 @@ _OK: Final = "ok".ljust(STATUS_WIDTH)
 _COMPONENTS: Final = ("scheme", "userinfo", "host", "port", "path", "query", "fragment")
 
 
+COMMANDS: Final = ("check", "parse")
+
+
 def register(sub: SubParsers[argparse.ArgumentParser]) -> None:
     rules = [str(r) for r in iri.Rule]
     zones = [str(z) for z in iri.ZoneID]
