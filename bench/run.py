@@ -528,6 +528,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         summary.append(f"| {job.name} | {tdesc} | {verdict} |")
         any_miss = any_miss or verdict != "PASS"
     out += [*summary, "", "## Jobs", "", *floor, *job_blocks]
+    if not args.only:  # the `iri` command: start-up and throughput (bench/bench_cli.py)
+        import bench_cli
+
+        print("  cli ...", file=log, flush=True)
+        out += ["", *bench_cli.report(args.quick)]
     report = "\n".join(out).rstrip() + "\n"
     print(report)
 

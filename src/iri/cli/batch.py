@@ -24,7 +24,6 @@ from iri.cli.output import EXIT_FAILED, EXIT_OK, EXIT_USAGE, Outcome, complain
 
 if TYPE_CHECKING:
     import argparse
-    import threading
 
 Task = Callable[[Record], Outcome]
 
@@ -96,13 +95,38 @@ def _bar(args: argparse.Namespace) -> _Bar | None:
         return None
 
 
-def _chunks(items: Iterator[Record], gate: threading.Semaphore) -> Iterator[list[Record]]:
-    while True:
-        gate.acquire()  # released by the main loop when it takes a chunk's result
-        chunk = [record for _, record in zip(range(CHUNK), items, strict=False)]
-        if not chunk:
-            return
-        yield chunk
+class _Feed:
+    """Chunks of records for the pool, at most ``limit`` ahead of the main loop.
+
+    The pool's feeder thread iterates it; :meth:`taken` (the main loop took a result) lets it
+    read one chunk more; :meth:`stop` frees it for good, so that the pool can shut down
+    (a broken pipe, ^C) instead of waiting on a feeder blocked here.
+    """
+
+    def __init__(self, items: Iterator[Record], limit: int) -> None:
+        import threading
+
+        self.items = items
+        self.limit = limit
+        self.gate = threading.Semaphore(limit)
+        self.stopped = False
+
+    def __iter__(self) -> Iterator[list[Record]]:
+        while True:
+            self.gate.acquire()
+            if self.stopped:
+                return
+            chunk = [record for _, record in zip(range(CHUNK), self.items, strict=False)]
+            if not chunk:
+                return
+            yield chunk
+
+    def taken(self) -> None:
+        self.gate.release()
+
+    def stop(self) -> None:
+        self.stopped = True
+        self.gate.release(self.limit + 1)  # more than can ever be waited for
 
 
 def _run_chunk(task: Task, chunk: list[Record]) -> list[Outcome]:
@@ -121,13 +145,15 @@ def _outcomes(args: argparse.Namespace, task: Task, items: Iterator[Record]) -> 
         return
     import functools
     import multiprocessing
-    import threading
 
-    gate = threading.Semaphore(jobs * IN_FLIGHT)
+    feed = _Feed(items, jobs * IN_FLIGHT)
     with multiprocessing.Pool(jobs, initializer=_worker_init) as pool:
-        for outcomes in pool.imap(functools.partial(_run_chunk, task), _chunks(items, gate)):
-            gate.release()
-            yield from outcomes
+        try:
+            for outcomes in pool.imap(functools.partial(_run_chunk, task), feed):
+                feed.taken()
+                yield from outcomes
+        finally:
+            feed.stop()  # before the pool's exit (terminate), which waits for the feeder
 
 
 def run(args: argparse.Namespace, task: Task, *, unique: bool = False) -> int:
