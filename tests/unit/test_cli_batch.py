@@ -175,3 +175,27 @@ def test_jobs_zero_means_one_per_cpu(capsys: pytest.CaptureFixture[str], tmp_pat
     assert main(["check", "--json", "--jobs", "0", "-i", str(path)]) == 1
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [(d["line"], d["valid"]) for d in lines] == [(1, True), (2, False)]
+
+
+def test_items_and_input_together_are_a_usage_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "x.txt"
+    path.write_text("http://a/\n", encoding="utf-8")
+    assert main(["check", "-i", str(path), "http://b/"]) == 2
+    assert "not both" in capsys.readouterr().err
+
+
+def test_normalize_unique_with_jobs(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "dups.txt"
+    items = ["HTTP://A.example/%7e", "http://a.example/~", "b c", "http://a.example/x"] * 600
+    path.write_text("".join(i + "\n" for i in items), encoding="utf-8")
+    outs = []
+    for jobs in ("1", "2"):
+        assert main(["normalize", "--unique", "--json", "--jobs", jobs, "-i", str(path)]) == 1
+        outs.append(capsys.readouterr().out)
+    assert outs[0] == outs[1]
+    lines = [json.loads(line) for line in outs[0].splitlines()]
+    kept = [(d["line"], d["result"]) for d in lines if d["result"] is not None]
+    assert kept == [(1, "http://a.example/~"), (4, "http://a.example/x")]
+    assert len(lines) == 2 + 600  # the 600 failures ("b c") are all reported

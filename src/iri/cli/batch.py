@@ -161,6 +161,9 @@ def run(args: argparse.Namespace, task: Task, *, unique: bool = False) -> int:
 
     ``unique``: drop an outcome whose key an earlier one had (``normalize --unique``).
     """
+    if getattr(args, "items", None) and getattr(args, "input", None):
+        complain(f"iri {args.command}: give items or --input files, not both")
+        return EXIT_USAGE
     encoding = getattr(args, "encoding", None)
     if encoding is not None:
         try:
