@@ -90,3 +90,14 @@ def test_twin_agrees_with_full_pattern_on_ascii(rule: Rule, text: str) -> None:
 
 def test_pattern_for_accepts_plain_strings() -> None:
     assert pattern_for("IRI", "reject") is pattern_for(Rule.IRI, ZoneID.REJECT)
+
+
+def test_complement_rendering_with_other_exclusions() -> None:
+    excluded = frozenset({0xA0, 0xD7FF, 0xFFEF, 0x10000, 0xE0000, 0x10FFFD, 0x3000})
+    rendered = re.compile(char_class("\n%", UCSCHAR, IPRIVATE, exclude=excluded))
+    expected = {
+        cp
+        for cp in range(0x110000)
+        if cp not in excluded and (chr(cp) in "\n%" or is_ucschar(cp) or is_iprivate(cp))
+    }
+    assert {ord(c) for c in rendered.findall(ALL)} == expected
