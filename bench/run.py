@@ -549,6 +549,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         print("  scale (iri.batch, iri.dask) ...", file=log, flush=True)
         out += ["", *scale_section(corpus_dir)]
+    if not args.only:  # the `iri` command: start-up and throughput (bench/bench_cli.py)
+        import bench_cli
+
+        print("  cli ...", file=log, flush=True)
+        out += ["", *bench_cli.report(args.quick)]
     report = "\n".join(out).rstrip() + "\n"
     print(report)
 

@@ -349,9 +349,14 @@ def test_python_m_iri_in_a_pipe() -> None:
         check=False,
         env=ENV,  # a C locale and a Latin-1 stdout: the output is UTF-8 all the same
     )
-    assert done.returncode == 1 and done.stderr == b""
+    # the undecodable byte is reported with its line, then the item is checked as it is
+    assert done.returncode == 1
+    assert done.stderr.decode() == (
+        "iri check: 4: not valid UTF-8: byte 0xFF at column 10 (kept as U+DCFF)\n"
+    )
     lines = json_lines(done.stdout.decode("utf-8"))
     assert [line["input"] for line in lines] == [*items, "http://x/\udcff"]
+    assert [line["line"] for line in lines] == [1, 2, 3, 4]
     for line, item in zip(lines, [*items, "http://x/\udcff"], strict=True):
         assert line["violations"] == [v.to_dict() for v in iri.check(item)]
 
@@ -378,7 +383,7 @@ def test_broken_pipe_is_quiet(tmp_path: Path) -> None:
             stderr=subprocess.PIPE,
         )
         assert proc.stdout is not None and proc.stderr is not None
-        assert proc.stdout.readline().startswith(b"invalid")
+        assert proc.stdout.readline().startswith(b"1: invalid")
         proc.stdout.close()
         err = proc.stderr.read()
         proc.stderr.close()

@@ -50,7 +50,7 @@ def main(argv: list[str] | None = None) -> int:
         _utf8_streams()
         argv = [os.fsencode(a).decode("utf-8", "surrogateescape") for a in sys.argv[1:]]
     try:
-        args = parser().parse_args(argv)
+        args = parser(argv).parse_args(argv)
     except SystemExit as exc:  # --help, --version (0) and usage errors (2)
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
     try:

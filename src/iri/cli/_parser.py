@@ -7,8 +7,10 @@ Registration convention (also in docs/design.md): each group of subcommands is o
 
 which adds its subparsers (:func:`command` does the common part) and gives each one
 ``set_defaults(func=handler)``, where ``handler(args: argparse.Namespace) -> int`` returns the
-exit status. :func:`parser` imports the modules named in :data:`GROUPS`, in that order (the
-order of ``iri --help``). A new group is a new module plus one line in :data:`GROUPS`.
+exit status, and a tuple ``COMMANDS`` of the subcommand names it adds (optional, for
+start-up time: with it, ``iri check ...`` builds only the group that defines ``check``).
+:func:`parser` imports the modules named in :data:`GROUPS`, in that order (the order of
+``iri --help``). A new group is a new module plus one line in :data:`GROUPS`.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from __future__ import annotations
 import argparse
 import importlib
 from collections.abc import Callable
-from typing import Final
+from typing import Any, Final
 
 GROUPS: Final = (
     "iri.cli.syntax",  # check, parse
@@ -29,6 +31,29 @@ GROUPS: Final = (
     "iri.cli.safety",  # display, audit
     "iri.cli.demo",  # demo
 )
+
+EPILOG: Final = """\
+Items come from the arguments or, when there are none, one per line from the --input files
+or standard input (only the "\\n" or "\\r\\n" line end is removed; UTF-8 unless --encoding
+or a byte order mark says otherwise). Findings carry the line number (FILE:LINE: with
+several files). Put "--" before items that start with "-". "iri COMMAND --help" for more.
+
+examples:
+  iri check 'http://résumé.example.org/東京?q=ü'
+  iri check -q --errors-only -i urls.txt           only the invalid lines, with line numbers
+  iri check --json -i a.txt -i b.txt > report.jsonl  JSON Lines with "file" and "line"
+  iri to-uri --jobs 4 -i iris.txt > uris.txt       four processes, output in input order
+  iri normalize --unique --level scheme < urls.txt  drop equivalent duplicates
+  iri resolve 'http://a/b/c/d;p?q' ../g '?y'
+  iri compare 'HTTP://Example.org/%7e' 'http://example.org/~' && echo same
+
+exit status:
+  0    every item passed (warnings do not fail); compare: equivalent
+  1    an item failed (invalid, not convertible, undecodable bytes); compare: not equivalent
+  2    usage error (unknown option or encoding, unreadable file)
+  130  interrupted (Ctrl-C)
+  141  standard output closed early (iri check -i big.txt | head): quiet, like SIGPIPE
+"""
 
 Handler = Callable[[argparse.Namespace], int]
 SubParsers = argparse._SubParsersAction  # argparse has no public name for it
@@ -44,27 +69,69 @@ def command(
 
 
 def items_argument(p: argparse.ArgumentParser, metavar: str = "ITEM", dest: str = "items") -> None:
-    """The positional items; none means the lines of stdin."""
-    p.add_argument(dest, nargs="*", metavar=metavar, help="default: lines of stdin")
+    """The positional items (none: the lines of the ``--input`` files or of stdin), and the
+    options of every command that works on items: ``--input``, ``--encoding``, ``--jobs``,
+    ``--progress`` (read by :mod:`iri.cli.inputs` and :mod:`iri.cli.batch`)."""
+    from iri.cli.batch import Progress, jobs_count
+
+    p.add_argument(dest, nargs="*", metavar=metavar, help="default: lines of --input or stdin")
+    p.add_argument(
+        "-i",
+        "--input",
+        action="append",
+        metavar="FILE",
+        help='read items from FILE, one per line ("-": stdin); repeat for several files',
+    )
+    p.add_argument(
+        "--encoding",
+        metavar="NAME",
+        help="encoding of the input lines (default UTF-8; a BOM wins: UTF-8/16/32)",
+    )
+    p.add_argument(
+        "-j",
+        "--jobs",
+        type=jobs_count,
+        default=1,
+        metavar="N",
+        help="processes to use (default 1; 0: one per CPU); output stays in input order",
+    )
+    p.add_argument(
+        "--progress",
+        choices=[str(m) for m in Progress],
+        default="auto",
+        help="progress bar on stderr (auto: when stderr is a terminal and input is files)",
+    )
 
 
 def json_option(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="JSON Lines, one object per item")
 
 
-def parser() -> argparse.ArgumentParser:
-    """The whole parser: top-level options, then every group's subcommands."""
+def parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
+    """The parser: top-level options, then the subcommands (those ``argv`` needs, if given)."""
     from iri import __version__
 
     top = argparse.ArgumentParser(
         prog="iri",
         description="Check, parse, resolve, convert and compare IRIs (RFC 3987 / 3987bis).",
-        epilog="Items come from the arguments or, when there are none, one per line from "
-        'standard input (only the "\\n" or "\\r\\n" line end is removed). Put "--" before '
-        'items that start with "-". Exit status: 0 all passed, 1 an item failed, 2 usage.',
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     top.add_argument("--version", action="version", version=f"iri {__version__}")
     sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for name in GROUPS:
-        importlib.import_module(name).register(sub)
+    for module in _groups(argv):
+        module.register(sub)
     return top
+
+
+def _groups(argv: list[str] | None) -> list[Any]:
+    """The group modules to register: only the one that defines the command of ``argv``
+    (start-up time: building every subparser costs more than running one check), else all
+    of them (``--help``, a usage error, a group without a ``COMMANDS`` tuple)."""
+    modules = [importlib.import_module(name) for name in GROUPS]
+    command = next((a for a in argv or () if not a.startswith("-")), None)
+    if command is not None and argv is not None and "-h" not in argv and "--help" not in argv:
+        for module in modules:
+            if command in getattr(module, "COMMANDS", ()):
+                return [module]
+    return modules

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import argparse
 import codecs
+import functools
+from typing import Final
 
 import iri
 from iri.cli._parser import SubParsers, command, items_argument, json_option
-from iri.cli.inputs import items
-from iri.cli.output import EXIT_USAGE, complain, each
+from iri.cli.batch import run
+from iri.cli.output import EXIT_USAGE, Apply, complain
+
+COMMANDS: Final = ("to-uri", "to-iri")
 
 
 def register(sub: SubParsers[argparse.ArgumentParser]) -> None:
@@ -30,12 +34,9 @@ def _cmd_to_uri(args: argparse.Namespace) -> int:
         except LookupError:
             complain(f"iri to-uri: unknown charset {args.charset!r}")
             return EXIT_USAGE
-
-    def one(text: str) -> str:
-        return iri.to_uri(text, host=args.host, charset=args.charset)
-
-    return each(args, items(args), lambda t: {"input": t}, one)
+    to_uri = functools.partial(iri.to_uri, host=args.host, charset=args.charset)
+    return run(args, Apply("to-uri", args.json, to_uri))
 
 
 def _cmd_to_iri(args: argparse.Namespace) -> int:
-    return each(args, items(args), lambda t: {"input": t}, iri.to_iri)
+    return run(args, Apply("to-iri", args.json, iri.to_iri))

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Iterator
-from importlib import resources
 from typing import Final
 
 import iri
@@ -25,6 +24,9 @@ Control and bidi formatting characters are drawn as visible stand-ins (a tab as 
 U+202E as \ufffd) so that they can neither hide nor reorder the line."""
 
 
+COMMANDS: Final = ("demo",)
+
+
 def register(sub: SubParsers[argparse.ArgumentParser]) -> None:
     command(sub, "demo", _cmd_demo, "check the packaged sample and show the other commands")
 
@@ -35,6 +37,8 @@ def _sample() -> Iterator[str]:
     ("# text" is never an IRI reference, because a space is not allowed in a fragment; a
     bare "#frag" is one, which is why ``check`` itself has no comment convention.)
     """
+    from importlib import resources
+
     text = resources.files("iri").joinpath("data/sample.txt").read_text(encoding="utf-8")
     for line in text.split("\n"):
         if line and not line.startswith("# "):

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import functools
+from typing import Final
 
 import iri
 from iri.cli._parser import SubParsers, command, items_argument, json_option
-from iri.cli.inputs import items
-from iri.cli.output import EXIT_FAILED, EXIT_OK, EXIT_USAGE, complain, each, emit
+from iri.cli.batch import run
+from iri.cli.output import EXIT_FAILED, EXIT_OK, EXIT_USAGE, Apply, complain, emit
 from iri.errors import IRIError
+
+COMMANDS: Final = ("normalize", "compare")
 
 
 def register(sub: SubParsers[argparse.ArgumentParser]) -> None:
@@ -25,17 +29,9 @@ def register(sub: SubParsers[argparse.ArgumentParser]) -> None:
 
 
 def _cmd_normalize(args: argparse.Namespace) -> int:
-    seen: set[str] = set()  # one comparison key per distinct item, nothing more
-
-    def one(text: str) -> str | None:
-        if args.unique:
-            k = iri.key(text, args.level)
-            if k in seen:
-                return None
-            seen.add(k)
-        return iri.normalize(text, level=args.level)
-
-    return each(args, items(args), lambda t: {"input": t}, one)
+    normalize = functools.partial(iri.normalize, level=args.level)
+    key = functools.partial(iri.key, level=args.level) if args.unique else None
+    return run(args, Apply("normalize", args.json, normalize, key=key), unique=args.unique)
 
 
 def _cmd_compare(args: argparse.Namespace) -> int:

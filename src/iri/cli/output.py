@@ -6,16 +6,20 @@ written as a ``\\udcXX`` escape, so the output is always valid UTF-8.
 
 from __future__ import annotations
 
-import json
 import re
 import sys
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Final
 
+from iri.cli.inputs import Record, location
 from iri.errors import IDNAError, InvalidIRI, IRIError
 
 if TYPE_CHECKING:
     import argparse
+
+#: What one item gives: (stdout text, stderr text, failed, dedup key or None). Texts are
+#: complete lines (each ending in "\n"), already made safe for UTF-8.
+Outcome = tuple[str, str, bool, str | None]
 
 EXIT_OK: Final = 0
 EXIT_FAILED: Final = 1
@@ -36,10 +40,35 @@ def emit(line: str) -> None:
     sys.stdout.write(safe(line) + "\n")
 
 
-def emit_json(obj: dict[str, object]) -> None:
+def json_line(obj: dict[str, object]) -> str:
+    """One JSON Lines line (with its "\\n"), valid UTF-8."""
+    import json
+
     # ensure_ascii=False keeps the IRIs readable; safe() turns a lone surrogate (which
     # json.dumps leaves raw in that mode) into a JSON \u escape.
-    emit(json.dumps(obj, ensure_ascii=False))
+    return safe(json.dumps(obj, ensure_ascii=False)) + "\n"
+
+
+def emit_json(obj: dict[str, object]) -> None:
+    sys.stdout.write(json_line(obj))
+
+
+def where(record: Record) -> dict[str, object]:
+    """The JSON location fields of a record: ``file`` (several inputs) and ``line``."""
+    file, line, _ = record
+    if not line:
+        return {}
+    return {"line": line} if file is None else {"file": file, "line": line}
+
+
+def located(record: Record, lines: list[str]) -> str:
+    """Report ``lines`` as one block, the first prefixed by the record's ``FILE:LINE: ``.
+
+    The following lines are indented by as much, so carets stay under their characters.
+    """
+    prefix = location(record[0], record[1])
+    pad = " " * len(prefix)
+    return "".join(safe((prefix if i == 0 else pad) + line) + "\n" for i, line in enumerate(lines))
 
 
 def complain(line: str) -> None:
@@ -56,14 +85,59 @@ def error_dict(exc: IRIError) -> dict[str, object]:
     return out
 
 
-def complain_error(command: str, item: str, exc: IRIError) -> None:
+def error_report(command: str, record: Record, exc: IRIError) -> str:
+    """The human report of a library error for an item: ``check``'s report, or one line."""
     from iri._report import report, shown
 
+    item = record[2]
     if isinstance(exc, InvalidIRI):
-        for line in report(item, exc.violations):
-            complain(line)
-    else:
-        complain(f"iri {command}: {shown(item)}: {exc}")
+        return located(record, report(item, exc.violations))
+    return safe(f"iri {command}: {location(record[0], record[1])}{shown(item)}: {exc}") + "\n"
+
+
+def complain_error(command: str, item: str, exc: IRIError) -> None:
+    sys.stderr.write(error_report(command, (None, 0, item), exc))
+
+
+class Apply:
+    """The task of a command that maps each item to one result: ``func(item)``.
+
+    Picklable (for ``--jobs``) when ``func`` and ``key`` are module-level functions or
+    :func:`functools.partial` objects of them. The outcome is the result, or the failure
+    reported: in JSON a line with ``"result": null`` and ``"error"``; otherwise ``check``'s
+    report on stderr. ``key`` (``normalize --unique``) gives the dedup key of the item;
+    ``extra`` are JSON fields written before the item's (``"base"``).
+    """
+
+    __slots__ = ("as_json", "command", "extra", "field", "func", "key")
+
+    def __init__(
+        self,
+        command: str,
+        as_json: bool,
+        func: Callable[[str], str],
+        *,
+        field: str = "input",
+        extra: dict[str, object] | None = None,
+        key: Callable[[str], str] | None = None,
+    ) -> None:
+        self.command, self.as_json, self.func = command, as_json, func
+        self.field, self.extra, self.key = field, extra or {}, key
+
+    def __call__(self, record: Record) -> Outcome:
+        item = record[2]
+        try:
+            k = None if self.key is None else self.key(item)
+            result = self.func(item)
+        except IRIError as exc:
+            if self.as_json:
+                obj = {**where(record), **self.extra, self.field: item, "result": None}
+                return json_line({**obj, "error": error_dict(exc)}), "", True, None
+            return "", error_report(self.command, record, exc), True, None
+        if self.as_json:
+            obj = {**where(record), **self.extra, self.field: item, "result": result}
+            return json_line(obj), "", False, k
+        return (result if result.isascii() else safe(result)) + "\n", "", False, k
 
 
 def each(

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import functools
+from typing import Final
 
 import iri
 from iri.cli._parser import SubParsers, command, items_argument, json_option
-from iri.cli.inputs import items
-from iri.cli.output import EXIT_FAILED, complain, complain_error, each
+from iri.cli.batch import run
+from iri.cli.output import EXIT_FAILED, Apply, complain, complain_error
 from iri.errors import InvalidIRI
+
+COMMANDS: Final = ("resolve", "relativize")
 
 
 def register(sub: SubParsers[argparse.ArgumentParser]) -> None:
@@ -38,21 +42,35 @@ def _cmd_resolve(args: argparse.Namespace) -> int:
     base = _base(args)
     if base is None:
         return EXIT_FAILED
+    task = Apply(
+        "resolve",
+        args.json,
+        functools.partial(_resolve, base),
+        field="reference",
+        extra={"base": base},
+    )
+    return run(args, task)
 
-    def one(reference: str) -> str:
-        iri.parse(reference)  # resolution validates nothing: refuse invalid references
-        return iri.resolve(base, reference)
 
-    return each(args, items(args), lambda r: {"base": base, "reference": r}, one)
+def _resolve(base: str, reference: str) -> str:
+    iri.parse(reference)  # resolution validates nothing: refuse invalid references
+    return iri.resolve(base, reference)
 
 
 def _cmd_relativize(args: argparse.Namespace) -> int:
     base = _base(args)
     if base is None:
         return EXIT_FAILED
+    task = Apply(
+        "relativize",
+        args.json,
+        functools.partial(_relativize, base),
+        field="target",
+        extra={"base": base},
+    )
+    return run(args, task)
 
-    def one(target: str) -> str:
-        iri.parse(target, rule=iri.Rule.IRI)
-        return iri.relativize(target, base)
 
-    return each(args, items(args), lambda t: {"base": base, "target": t}, one)
+def _relativize(base: str, target: str) -> str:
+    iri.parse(target, rule=iri.Rule.IRI)
+    return iri.relativize(target=target, base=base)

@@ -3,17 +3,23 @@
 from __future__ import annotations
 
 import argparse
-from typing import Final
+import functools
+from typing import Final, NamedTuple
 
 import iri
-from iri._report import STATUS_WIDTH, report
+from iri._report import STATUS_WIDTH, report, shown
 from iri.cli._parser import SubParsers, command, items_argument, json_option
-from iri.cli.inputs import items
-from iri.cli.output import EXIT_FAILED, EXIT_OK, emit, emit_json
+from iri.cli.batch import run
+from iri.cli.inputs import Record
+from iri.cli.output import Outcome, json_line, located, where
 from iri.errors import InvalidIRI
 from iri.violations import Severity, Violation
 
+_OK: Final = "ok".ljust(STATUS_WIDTH)
 _COMPONENTS: Final = ("scheme", "userinfo", "host", "port", "path", "query", "fragment")
+
+
+COMMANDS: Final = ("check", "parse")
 
 
 def register(sub: SubParsers[argparse.ArgumentParser]) -> None:
@@ -36,22 +42,37 @@ def register(sub: SubParsers[argparse.ArgumentParser]) -> None:
 
 
 def _cmd_check(args: argparse.Namespace) -> int:
-    status = EXIT_OK
-    for item in items(args):
-        violations = iri.check(item, rule=args.rule, zone_id=args.zone_id)
-        valid = not any(v.severity == Severity.ERROR for v in violations)
-        if not valid:
-            status = EXIT_FAILED
-        if args.errors_only:
-            violations = [v for v in violations if v.severity == Severity.ERROR]
-        if args.json:
-            emit_json(
-                {"input": item, "valid": valid, "violations": [v.to_dict() for v in violations]}
-            )
-        elif violations or not args.quiet:
-            for line in report(item, violations):
-                emit(line)
-    return status
+    return run(args, functools.partial(_check_one, _CheckOptions.of(args)))
+
+
+class _CheckOptions(NamedTuple):
+    rule: iri.Rule
+    zone_id: iri.ZoneID
+    errors_only: bool
+    quiet: bool
+    json: bool
+
+    @classmethod
+    def of(cls, args: argparse.Namespace) -> _CheckOptions:
+        rule, zone_id = iri.Rule(args.rule), iri.ZoneID(args.zone_id)
+        return cls(rule, zone_id, args.errors_only, args.quiet, args.json)
+
+
+def _check_one(o: _CheckOptions, record: Record) -> Outcome:
+    item = record[2]
+    violations = iri.check(item, rule=o.rule, zone_id=o.zone_id)
+    valid = not any(v.severity == Severity.ERROR for v in violations)
+    if o.errors_only:
+        violations = [v for v in violations if v.severity == Severity.ERROR]
+    if o.json:
+        obj = {"input": item, "valid": valid, "violations": [v.to_dict() for v in violations]}
+        return json_line({**where(record), **obj}), "", not valid, None
+    if violations:
+        return located(record, report(item, violations)), "", not valid, None
+    if o.quiet:
+        return "", "", False, None
+    # report(item, []) without the detour (a test checks that they agree)
+    return located(record, [_OK + shown(item)]), "", False, None
 
 
 def _parsed(
@@ -81,23 +102,19 @@ def parse_lines(item: str, rule: str, zone_id: str) -> tuple[bool, list[str]]:
 
 
 def _cmd_parse(args: argparse.Namespace) -> int:
-    status = EXIT_OK
-    for item in items(args):
-        if args.json:
-            parts, violations = _parsed(item, args.rule, args.zone_id)
-            ok = parts is not None
-            emit_json(
-                {
-                    "input": item,
-                    "valid": ok,
-                    "components": parts,
-                    "violations": [v.to_dict() for v in violations],
-                }
-            )
-        else:
-            ok, lines = parse_lines(item, args.rule, args.zone_id)
-            for line in lines:
-                emit(line)
-        if not ok:
-            status = EXIT_FAILED
-    return status
+    return run(args, functools.partial(_parse_one, args.rule, args.zone_id, args.json))
+
+
+def _parse_one(rule: str, zone_id: str, as_json: bool, record: Record) -> Outcome:
+    item = record[2]
+    if as_json:
+        parts, violations = _parsed(item, rule, zone_id)
+        obj = {
+            "input": item,
+            "valid": parts is not None,
+            "components": parts,
+            "violations": [v.to_dict() for v in violations],
+        }
+        return json_line({**where(record), **obj}), "", parts is None, None
+    ok, lines = parse_lines(item, rule, zone_id)
+    return located(record, lines), "", not ok, None

@@ -1,0 +1,126 @@
+"""The ``iri`` command against the library in-process: start-up time and throughput.
+
+Run alone (``.venv/bin/python bench/bench_cli.py [--quick]``) or from ``bench/run.py``.
+
+* Start-up: wall time of ``iri check http://example.com/`` (``python -m iri``), next to a bare
+  ``python -c pass`` and ``python -c "import iri"``; minimum and median of N runs (the
+  minimum is the least disturbed by other load on the machine). Byte-code is compiled first
+  and the child runs without ``PYTHONDONTWRITEBYTECODE``, as an installed package would.
+* Throughput: a file of the bench corpora repeated to at least 100,000 lines; the library
+  in-process (``iri.check`` / ``iri.normalize`` on each line, lines already in memory)
+  against the real command reading the file, its output going to a pipe (read and
+  discarded by this process), with ``--jobs 1`` and ``--jobs 2``. The command's time
+  includes its start-up. Ratios are command rate / in-process rate.
+"""
+
+from __future__ import annotations
+
+import argparse
+import compileall
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+BENCH_DIR = Path(__file__).resolve().parent
+ROOT = BENCH_DIR.parent
+sys.path.insert(0, str(ROOT / "src"))
+
+import iri  # noqa: E402
+from iri.errors import IRIError  # noqa: E402
+
+CORPUS_DIR = ROOT / "tests" / "corpora" / "bench"
+MIN_LINES = 100_000
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+ENV["PYTHONPATH"] = str(ROOT / "src")
+
+
+def _wall(cmd: list[str], stdin: Path | None = None) -> float:
+    start = time.perf_counter()
+    with open(stdin or os.devnull, "rb") as f:
+        done = subprocess.run(
+            cmd, stdin=f, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=ENV, check=False
+        )
+    elapsed = time.perf_counter() - start
+    if done.returncode not in (0, 1):
+        raise RuntimeError(f"{cmd}: exit status {done.returncode}")
+    return elapsed
+
+
+def startup(runs: int) -> list[tuple[str, float, float]]:
+    """(what, min ms, median ms) for each start-up command."""
+    compileall.compile_dir(str(ROOT / "src" / "iri"), quiet=1)
+    py = sys.executable
+    commands = {
+        "python -c pass": [py, "-c", "pass"],
+        "python -c 'import iri'": [py, "-c", "import iri"],
+        "iri check http://example.com/": [py, "-m", "iri", "check", "http://example.com/"],
+    }
+    times: dict[str, list[float]] = {name: [] for name in commands}
+    for _ in range(runs):  # interleaved, so that load changes hit every command alike
+        for name, cmd in commands.items():
+            times[name].append(_wall(cmd) * 1000)
+    return [(name, min(t), statistics.median(t)) for name, t in times.items()]
+
+
+def _in_process(lines: list[str], func: Callable[[str], object]) -> float:
+    start = time.perf_counter()
+    for line in lines:
+        try:  # noqa: SIM105 (contextlib.suppress would slow the baseline loop down)
+            func(line)
+        except IRIError:
+            pass
+    return len(lines) / (time.perf_counter() - start)
+
+
+def throughput(corpus: str, passes: int) -> list[tuple[str, float, float]]:
+    """(job, in-process lines/s, command lines/s) on ``corpus`` repeated to MIN_LINES."""
+    text = (CORPUS_DIR / f"{corpus}.txt").read_text(encoding="utf-8")
+    lines = text.splitlines()
+    lines = lines * -(-MIN_LINES // len(lines))
+    py = sys.executable
+    out: list[tuple[str, float, float]] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / f"{corpus}.txt"
+        path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+        jobs: list[tuple[str, Callable[[str], object], list[str]]] = [
+            ("check", iri.check, ["check"]),
+            ("check --jobs 2", iri.check, ["check", "--jobs", "2"]),
+            ("normalize", iri.normalize, ["normalize"]),
+            ("normalize --jobs 2", iri.normalize, ["normalize", "--jobs", "2"]),
+        ]
+        for name, func, argv in jobs:
+            lib = max(_in_process(lines, func) for _ in range(passes))
+            cmd = [py, "-m", "iri", *argv, "--input", str(path)]
+            cli = len(lines) / min(_wall(cmd) for _ in range(passes))
+            out.append((name, lib, cli))
+    return out
+
+
+def report(quick: bool = False) -> list[str]:
+    runs, passes = (5, 1) if quick else (20, 3)
+    rows = ["## The `iri` command", "", "Start-up (wall time, ms):", ""]
+    rows += ["| command | min | median |", "|---|--:|--:|"]
+    rows += [f"| `{name}` | {lo:.1f} | {med:.1f} |" for name, lo, med in startup(runs)]
+    for corpus in ("mixed", "iri"):
+        rows += ["", f"Throughput on `{corpus}.txt` x{MIN_LINES // 10_000} (lines/s):", ""]
+        rows += ["| job | in-process | command | ratio |", "|---|--:|--:|--:|"]
+        for name, lib, cli in throughput(corpus, passes):
+            rows.append(f"| {name} | {lib:,.0f} | {cli:,.0f} | {cli / lib:.2f} |")
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="fewer runs")
+    args = parser.parse_args(argv)
+    print("\n".join(report(args.quick)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

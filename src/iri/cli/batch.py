@@ -1,0 +1,218 @@
+"""Run a per-item task over the records of a command line: in-process or across processes.
+
+A *task* is a picklable callable (a module-level function, or a :func:`functools.partial`
+of one) from a :data:`~iri.cli.inputs.Record` to an :data:`~iri.cli.output.Outcome`: the
+formatting (text or JSON) happens in the task, so that with ``--jobs N`` the workers do it
+in parallel and the main process only reads input and writes the finished text, in input
+order (``Pool.imap`` over chunks of lines). At most :data:`IN_FLIGHT` chunks per worker are
+read ahead, so memory stays bounded whatever the input size; with one job, each item's
+output is written before the next item is read.
+"""
+
+from __future__ import annotations
+
+import codecs
+import os
+import signal
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from enum import StrEnum
+from typing import TYPE_CHECKING, Final
+
+from iri.cli.inputs import STDIN, BadLine, Record, records
+from iri.cli.output import EXIT_FAILED, EXIT_OK, EXIT_USAGE, Outcome, complain
+
+if TYPE_CHECKING:
+    import argparse
+
+Task = Callable[[Record], Outcome]
+
+#: Lines per chunk sent to a worker: large enough that pickling is a small part of the cost.
+CHUNK: Final = 500
+#: Chunks read ahead per worker.
+IN_FLIGHT: Final = 4
+
+
+class Progress(StrEnum):
+    """When to draw a progress bar on stderr."""
+
+    AUTO = "auto"  #: when stderr is a terminal and the input is files (not arguments, not stdin)
+    ALWAYS = "always"  #: whenever the input is files
+    NEVER = "never"
+
+
+def jobs_count(text: str) -> int:
+    """``--jobs``: a number of processes, 0 for one per CPU."""
+    n = int(text)
+    if n < 0:
+        raise ValueError(text)
+    return n or os.cpu_count() or 1
+
+
+def _files(args: argparse.Namespace) -> list[str]:
+    if getattr(args, "items", None):
+        return []
+    return [f for f in getattr(args, "input", None) or [] if f != STDIN]
+
+
+class _Bar:
+    """Progress in bytes over the input files, drawn by ``tqdm`` on stderr."""
+
+    def __init__(self, files: list[str]) -> None:
+        import importlib
+
+        tqdm = importlib.import_module("tqdm").tqdm  # typed Any: tqdm ships no stubs
+        self.sizes = [os.path.getsize(f) for f in files]
+        self.bar = tqdm(total=sum(self.sizes), unit="B", unit_scale=True, file=sys.stderr)
+        self.finished = 0  # bytes of the files done
+        self.index = 0  # the current file
+        self.last = 0  # the last position in it
+
+    def __call__(self, position: int) -> None:
+        if position < self.last:  # the next file started
+            self.finished += self.sizes[self.index]
+            self.index += 1
+        self.last = position
+        self.bar.update(self.finished + position - self.bar.n)
+
+    def close(self) -> None:
+        self.bar.close()
+
+
+def _bar(args: argparse.Namespace) -> _Bar | None:
+    """The progress bar wanted by ``args``, or None."""
+    files = _files(args)
+    mode = Progress(getattr(args, "progress", Progress.AUTO))
+    if not files or STDIN in (getattr(args, "input", None) or []) or mode is Progress.NEVER:
+        return None
+    if mode is Progress.AUTO and not sys.stderr.isatty():
+        return None
+    try:
+        return _Bar(files)
+    except ImportError:  # the optional extra iri[cli] is not installed
+        if mode is Progress.ALWAYS:
+            complain("iri: --progress always needs tqdm: pip install 'iri[cli]'")
+        return None
+
+
+class _Feed:
+    """Chunks of records for the pool, at most ``limit`` ahead of the main loop.
+
+    The pool's feeder thread iterates it; :meth:`taken` (the main loop took a result) lets it
+    read one chunk more; :meth:`stop` frees it for good, so that the pool can shut down
+    (a broken pipe, ^C) instead of waiting on a feeder blocked here.
+    """
+
+    def __init__(self, items: Iterator[Record], limit: int) -> None:
+        import threading
+
+        self.items = items
+        self.limit = limit
+        self.gate = threading.Semaphore(limit)
+        self.stopped = False
+
+    def __iter__(self) -> Iterator[list[Record]]:
+        while True:
+            self.gate.acquire()
+            if self.stopped:
+                return
+            chunk = [record for _, record in zip(range(CHUNK), self.items, strict=False)]
+            if not chunk:
+                return
+            yield chunk
+
+    def taken(self) -> None:
+        self.gate.release()
+
+    def stop(self) -> None:
+        self.stopped = True
+        self.gate.release(self.limit + 1)  # more than can ever be waited for
+
+
+def _run_chunk(task: Task, chunk: list[Record]) -> list[Outcome]:
+    return [task(record) for record in chunk]
+
+
+def _worker_init() -> None:
+    # ^C goes to the whole process group: the main process handles it (and stops the pool).
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _outcomes(args: argparse.Namespace, task: Task, items: Iterator[Record]) -> Iterator[Outcome]:
+    jobs: int = getattr(args, "jobs", 1)
+    if jobs <= 1:
+        yield from map(task, items)
+        return
+    import functools
+    import multiprocessing
+
+    feed = _Feed(items, jobs * IN_FLIGHT)
+    with multiprocessing.Pool(jobs, initializer=_worker_init) as pool:
+        try:
+            for outcomes in pool.imap(functools.partial(_run_chunk, task), feed):
+                feed.taken()
+                yield from outcomes
+        finally:
+            feed.stop()  # before the pool's exit (terminate), which waits for the feeder
+
+
+def run(args: argparse.Namespace, task: Task, *, unique: bool = False) -> int:
+    """Run ``task`` on every record of ``args``; write the outcomes; return the exit status.
+
+    ``unique``: drop an outcome whose key an earlier one had (``normalize --unique``).
+    """
+    if getattr(args, "items", None) and getattr(args, "input", None):
+        complain(f"iri {args.command}: give items or --input files, not both")
+        return EXIT_USAGE
+    encoding = getattr(args, "encoding", None)
+    if encoding is not None:
+        try:
+            codecs.lookup(encoding)
+        except LookupError:
+            complain(f"iri {args.command}: unknown encoding {encoding!r}")
+            return EXIT_USAGE
+    for path in _files(args):
+        try:
+            open(path, "rb").close()
+        except OSError as exc:
+            complain(f"iri {args.command}: cannot read {path}: {exc.strerror}")
+            return EXIT_USAGE
+    status = EXIT_OK
+    bad_lines = []
+
+    def on_bad_line(bad: BadLine) -> None:
+        bad_lines.append(bad)  # noticed by the main loop, which reports it in order
+
+    progress = _bar(args)
+    seen: set[str] = set()  # one key per distinct item, nothing more
+    out, err = sys.stdout.write, sys.stderr.write
+    items = records(args, on_bad_line=on_bad_line, on_progress=progress)
+    try:
+        for text, problems, failed, key in _outcomes(args, task, items):
+            if bad_lines:
+                for bad in bad_lines:
+                    complain(f"iri {args.command}: {bad}")
+                bad_lines.clear()
+                status = EXIT_FAILED
+            if failed:
+                status = EXIT_FAILED
+            if unique and key is not None:
+                if key in seen:
+                    continue
+                seen.add(key)
+            if problems:
+                err(problems)
+            if text:
+                out(text)
+        for bad in bad_lines:  # (read ahead, with --jobs)
+            complain(f"iri {args.command}: {bad}")
+            status = EXIT_FAILED
+    finally:
+        if progress is not None:
+            progress.close()
+    return status
+
+
+def outcomes_of(task: Task, texts: Iterable[str]) -> list[Outcome]:
+    """The outcomes of ``task`` on argument-like items (for tests and the demo)."""
+    return [task((None, 0, text)) for text in texts]

@@ -1,0 +1,103 @@
+"""The start-up work in iri._grammar: classes rendered as complements, ASCII twins first."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from iri import _grammar
+from iri._grammar import (
+    BIDI_FORMATTING,
+    IPRIVATE,
+    IRI_CLASSES,
+    UCSCHAR,
+    UNRESERVED,
+    GrammarPattern,
+    Rule,
+    ZoneID,
+    char_class,
+    is_iprivate,
+    is_ucschar,
+    pattern_for,
+    reference_pattern,
+)
+
+ALL = "".join(map(chr, range(0x110000)))
+
+
+@pytest.mark.parametrize("negate", [False, True])
+@pytest.mark.parametrize("private", [False, True])
+def test_complement_rendering_is_the_same_set(private: bool, negate: bool) -> None:
+    rendered = re.compile(IRI_CLASSES.cls(UNRESERVED + "%", private=private, negate=negate))
+    expected = {
+        cp
+        for cp in range(0x110000)
+        if cp not in BIDI_FORMATTING
+        and (
+            chr(cp) in UNRESERVED + "%"
+            or is_ucschar(cp)
+            or (private and is_iprivate(cp))
+        )
+    }
+    found = {ord(c) for c in rendered.findall(ALL)}
+    assert found == (set(range(0x110000)) - expected if negate else expected)
+
+
+def test_ascii_only_class_uses_ranges() -> None:
+    assert char_class("0123456789abc") == r"[\x30-\x39\x61-\x63]"
+    assert char_class("-", negate=True) == r"[^\x2d]"
+    assert char_class("a", UCSCHAR, IPRIVATE).startswith("[^")
+
+
+def _fresh(rule: Rule) -> GrammarPattern:
+    return GrammarPattern(rule, ZoneID.REJECT)
+
+
+def test_ascii_text_does_not_need_the_unicode_pattern() -> None:
+    p = _fresh(Rule.IRI)
+    m = p.fullmatch("http://u@h:1/p?q#f")
+    assert m is not None and m["host"] == "h" and m["fragment"] == "f"
+    assert p.fullmatch == p._dispatch  # still the two-step dispatcher
+    assert p.fullmatch("http://h/ü") is not None  # a non-ASCII text compiles the full one
+    assert p.fullmatch == reference_pattern(Rule.IRI).fullmatch
+
+
+def test_bulk_work_switches_to_the_full_pattern() -> None:
+    p = _fresh(Rule.IRI_REFERENCE)
+    for _ in range(_grammar._ASCII_CALLS + 1):
+        assert p.fullmatch("a/b") is not None
+    assert p.fullmatch == reference_pattern(Rule.IRI_REFERENCE).fullmatch
+
+
+def test_uri_rule_is_its_own_twin() -> None:
+    p = _fresh(Rule.URI)
+    assert p.fullmatch == reference_pattern(Rule.URI).fullmatch
+
+
+@pytest.mark.parametrize("rule", list(Rule))
+@pytest.mark.parametrize(
+    "text",
+    ["http://example.com/a?b#c", "//[::1]/x", "a:b", "%41", "x y", "http://[v1.x]/", ""],
+)
+def test_twin_agrees_with_full_pattern_on_ascii(rule: Rule, text: str) -> None:
+    full = reference_pattern(rule).fullmatch(text)
+    twin = _fresh(rule).fullmatch(text)
+    assert (full is None) == (twin is None)
+    if full is not None and twin is not None:
+        assert full.groupdict() == twin.groupdict()
+
+
+def test_pattern_for_accepts_plain_strings() -> None:
+    assert pattern_for("IRI", "reject") is pattern_for(Rule.IRI, ZoneID.REJECT)
+
+
+def test_complement_rendering_with_other_exclusions() -> None:
+    excluded = frozenset({0xA0, 0xD7FF, 0xFFEF, 0x10000, 0xE0000, 0x10FFFD, 0x3000})
+    rendered = re.compile(char_class("\n%", UCSCHAR, IPRIVATE, exclude=excluded))
+    expected = {
+        cp
+        for cp in range(0x110000)
+        if cp not in excluded and (chr(cp) in "\n%" or is_ucschar(cp) or is_iprivate(cp))
+    }
+    assert {ord(c) for c in rendered.findall(ALL)} == expected
