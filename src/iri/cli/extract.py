@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterator
-from pathlib import Path
 
 from iri.cli._parser import SubParsers, command, items_argument
-from iri.cli.inputs import stdin_lines, strip_eol
+from iri.cli.inputs import BadLine, records
 from iri.cli.output import EXIT_FAILED, EXIT_OK, complain, emit, emit_json
 from iri.errors import IRIError
 
@@ -24,6 +22,11 @@ def register(sub: SubParsers[argparse.ArgumentParser]) -> None:
         "iri extract --find urls --find delimited --accept iri page.txt"
     )
     p.add_argument("files", nargs="*", metavar="FILE", help="default: standard input")
+    p.add_argument(
+        "--encoding",
+        metavar="NAME",
+        help="encoding of the input (default UTF-8; a BOM wins: UTF-8/16/32)",
+    )
     p.add_argument(
         "--find",
         action="append",
@@ -53,47 +56,38 @@ def register(sub: SubParsers[argparse.ArgumentParser]) -> None:
     items_argument(p)
 
 
-def _lines(args: argparse.Namespace) -> list[tuple[str | None, Iterator[str]]]:
-    if not args.files:
-        return [(None, stdin_lines())]
-    return [(name, _file_lines(name)) for name in args.files]
-
-
-def _file_lines(name: str) -> Iterator[str]:
-    with Path(name).open("rb") as f:
-        for raw in f:
-            yield strip_eol(raw.decode("utf-8", "surrogateescape"))
+def _report_bad_line(bad: BadLine) -> None:
+    complain(f"iri extract: {bad}")
 
 
 def _cmd_extract(args: argparse.Namespace) -> int:
     from iri.extract import DEFAULT_FIND, extract
 
     find = args.find or list(DEFAULT_FIND)
-    several = len(args.files) > 1
+    # the files are the input lines (iri.cli.inputs: encodings, BOMs, CRLF, line numbers)
+    args.items, args.input = [], args.files or None
     found_any = False
-    for name, lines in _lines(args):
-        try:
-            for number, line in enumerate(lines, 1):
-                for m in extract(line, find=find, accept=args.accept):
-                    found_any = True
-                    if args.json:
-                        emit_json(
-                            {
-                                "file": name,
-                                "line": number,
-                                "start": m.start,
-                                "end": m.end,
-                                "text": m.text,
-                                "kind": str(m.kind),
-                                "iri": m.iri,
-                            }
-                        )
-                    else:
-                        where = f"{name}:" if several else ""
-                        emit(f"{where}{number}:{m.start + 1}\t{m.text}")
-        except OSError as exc:
-            complain(f"iri extract: {name}: {exc.strerror or exc}")
-            return EXIT_FAILED
+    try:
+        for file, number, line in records(args, on_bad_line=_report_bad_line):
+            for m in extract(line, find=find, accept=args.accept):
+                found_any = True
+                if args.json:
+                    emit_json(
+                        {
+                            "file": file,
+                            "line": number,
+                            "start": m.start,
+                            "end": m.end,
+                            "text": m.text,
+                            "kind": str(m.kind),
+                            "iri": m.iri,
+                        }
+                    )
+                else:
+                    emit(f"{'' if file is None else file + ':'}{number}:{m.start + 1}\t{m.text}")
+    except OSError as exc:
+        complain(f"iri extract: {exc.filename}: {exc.strerror or exc}")
+        return EXIT_FAILED
     # as grep does: 0 when something was found, 1 when nothing was
     return EXIT_OK if found_any else EXIT_FAILED
 
