@@ -14,7 +14,8 @@ from iri.convert import HostMapping, KeepQuery, Unencodable, to_iri, to_uri
 from iri.errors import CharsetError, IDNAError, InvalidIRI, IRIError, ResolutionError
 from iri.normalize import CharacterNormalization, Level, equivalent, key, normalize
 from iri.reference import IRIReference, parse
-from iri.resolve import relativize, remove_dot_segments, resolve
+from iri.relativize import relativize
+from iri.resolve import remove_dot_segments, resolve
 from iri.violations import Code, Severity, Violation
 
 __version__ = "0.1.0"
