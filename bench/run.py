@@ -454,6 +454,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         action="store_true",
         help="exit 1 if a target is missed or not implemented",
     )
+    ap.add_argument(
+        "--no-linear",
+        action="store_true",
+        help="skip the linear-time table (bench/bench_linear.py; skipped too with --only)",
+    )
     args = ap.parse_args(argv)
     only: list[str] = []
     for o in args.only:
@@ -552,6 +557,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     jtmp.replace(jpath)
     print(f"bench: report written to {output} and {jpath}", file=log)
+    if not args.no_linear and not args.only:
+        import bench_linear  # the linear-time table (bench/bench_linear.py)
+
+        bench_linear.main(["--size", "10000"] if args.quick else [])
     return 1 if args.fail_on_miss and any_miss else 0
 
 
