@@ -181,6 +181,16 @@ def write_path_without_authority(path: str) -> str:
     return "/." + path if path.startswith("//") else path
 
 
+_REMOVE = remove_dot_segments
+# The defaults as module constants: an enum member read from its class costs ~0.4 us on
+# Python 3.11, a global ~0.02 us (the fast path compares five of them).
+_STRICT = Parser.STRICT
+_NO_NORMALIZATION = BaseNormalization.NONE
+_REJECT = RelativeBase.REJECT
+_LITERAL = DotSegments.LITERAL
+_CHECK = Validation.CHECK
+
+
 def _remove_decoded_dot_segments(path: str) -> str:
     """:func:`remove_dot_segments`, also treating ``%2E`` / ``%2e`` as a dot.
 
@@ -216,11 +226,11 @@ def resolve(
     base: str,
     reference: str,
     *,
-    parser: Parser | str = Parser.STRICT,
-    normalize_base: BaseNormalization | str = BaseNormalization.NONE,
-    relative_base: RelativeBase | str = RelativeBase.REJECT,
-    dot_segments: DotSegments | str = DotSegments.LITERAL,
-    validate: Validation | str = Validation.CHECK,
+    parser: Parser | str = _STRICT,
+    normalize_base: BaseNormalization | str = _NO_NORMALIZATION,
+    relative_base: RelativeBase | str = _REJECT,
+    dot_segments: DotSegments | str = _LITERAL,
+    validate: Validation | str = _CHECK,
 ) -> str:
     """Resolve ``reference`` against ``base``, RFC 3986 5.2: ``T = resolve(Base, R)``.
 
@@ -263,11 +273,11 @@ def resolve(
     if not isinstance(base, str) or not isinstance(reference, str):
         raise _type_error("resolve", base=base, reference=reference)
     if (
-        parser is Parser.STRICT
-        and normalize_base is BaseNormalization.NONE
-        and relative_base is RelativeBase.REJECT
-        and dot_segments is DotSegments.LITERAL
-        and validate is Validation.CHECK
+        parser is _STRICT
+        and normalize_base is _NO_NORMALIZATION
+        and relative_base is _REJECT
+        and dot_segments is _LITERAL
+        and validate is _CHECK
     ):
         # Fast path, the default options: the validating match gives the base's components.
         m = iri_reference_match(base)
@@ -275,14 +285,28 @@ def resolve(
             raise invalid(base)
         if iri_reference_match(reference) is None:
             raise invalid(reference)
-        b_scheme = m["scheme"]
+        # The groups of reference_pattern, in order (one C call instead of five lookups).
+        b_scheme, b_authority, _, _, _, b_path, b_query, b_fragment = m.groups()
         if b_scheme is None:
             raise _no_scheme(base)
-        if m["fragment"] is not None:
+        if b_fragment is not None:
             # RFC 3986 5.1: the base is "stripped of any fragment component".
-            base = base[: m.start("fragment") - 1]
-        parts = (b_scheme, m["authority"], m["path"], m["query"])
-        return _join(base, parts, reference, True, remove_dot_segments)
+            base = base[: len(base) - len(b_fragment) - 1]
+        return _join(base, (b_scheme, b_authority, b_path, b_query), reference, True, _REMOVE)
+    if (
+        validate == "skip"
+        and parser is _STRICT
+        and normalize_base is _NO_NORMALIZATION
+        and relative_base is _REJECT
+        and dot_segments is _LITERAL
+    ):
+        # The defaults without validation: the base split by Appendix B (5.2.1).
+        b_scheme, b_authority, b_path, b_query, b_fragment = split(base)
+        if b_scheme is None:
+            raise _no_scheme(base)
+        if b_fragment is not None:
+            base = base[: len(base) - len(b_fragment) - 1]
+        return _join(base, (b_scheme, b_authority, b_path, b_query), reference, True, _REMOVE)
     strict = Parser(parser) is Parser.STRICT
     level = BaseNormalization(normalize_base)
     relative_ok = RelativeBase(relative_base) is RelativeBase.RESOLVE
