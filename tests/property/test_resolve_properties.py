@@ -9,9 +9,11 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from iri import InvalidIRI, is_valid
 from iri._split import split
 from iri.errors import ResolutionError
 from iri.relativize import relativize
@@ -216,3 +218,38 @@ def test_linear_time_on_adversarial_input() -> None:
         lambda key: _run(by_text[key]), "small", "large", reference_texts=(sizes[0], sizes[1])
     )
     assert ratio <= growth.BOUND, ratio
+
+
+@SETTINGS
+@given(base=absolute(), ref=reference())
+def test_default_validates_then_agrees_with_the_algorithm(base: str, ref: str) -> None:
+    # The default raises InvalidIRI exactly when an argument is not an IRI reference, and
+    # otherwise gives the algorithm's result (validate="skip").
+    if is_valid(base) and is_valid(ref):
+        assert resolve(base, ref) == resolve_any(base, ref)
+    else:
+        with pytest.raises(InvalidIRI):
+            resolve(base, ref)
+
+
+@SETTINGS
+@given(
+    value=st.one_of(st.none(), st.integers(), st.binary(), st.lists(st.text(max_size=3))),
+    text=st.text(max_size=10),
+    position=st.sampled_from([0, 1]),
+)
+def test_non_str_arguments_raise_type_error(value: object, text: str, position: int) -> None:
+    args = [text, value] if position else [value, text]
+    for fn in (resolve, relativize):
+        with pytest.raises(TypeError, match="must be str"):
+            fn(*args)
+
+
+@SETTINGS
+@given(base=absolute(), ref=reference())
+def test_non_strict_differs_only_for_the_base_scheme(base: str, ref: str) -> None:
+    strict = resolve_any(base, ref)
+    loose = resolve(base, ref, parser="non-strict", validate="skip")
+    r_scheme, b_scheme = split(ref).scheme, split(base).scheme
+    if r_scheme is None or b_scheme is None or r_scheme.lower() != b_scheme.lower():
+        assert loose == strict
