@@ -73,6 +73,7 @@ INPUTS: dict[str, Callable[[int], str]] = {
     "http-valid-path": _repeat("a/", prefix="http://h/"),
     "http-unicode-path": _repeat("ü/", prefix="http://h/"),
     "http-pct-utf8": _repeat("%C3%BC", prefix="http://h/"),
+    "pct-dot-dot-slash": _repeat("%2e%2E/"),
 }
 
 
@@ -102,6 +103,11 @@ FUNCTIONS: dict[str, Callable[[str], object]] = {
     "key": _quiet(iri.key),
     "resolve-base": _quiet(lambda text: iri.resolve(text, "../g")),
     "resolve-reference": _quiet(lambda text: iri.resolve(BASE, text)),
+    "resolve-options": _quiet(
+        lambda text: iri.resolve(
+            BASE, text, parser="non-strict", dot_segments="decoded", normalize_base="syntax"
+        )
+    ),
     "relativize": _quiet(lambda text: iri.relativize(BASE, text)),
 }
 
