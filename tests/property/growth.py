@@ -50,6 +50,26 @@ def relative_growth(
     large: str,
     *,
     reference_texts: tuple[str, str] | None = None,
+    attempts: int = 3,
+) -> float:
+    """The smallest :func:`measure_growth` of up to ``attempts`` runs, stopping at one within
+    ``BOUND``. A load spike can inflate one run (seen once in a full ``make test`` on a
+    2-core machine at load 10: 2.64); it cannot make quadratic work look linear, and a
+    quadratic function fails every attempt."""
+    best = math.inf
+    for _ in range(attempts):
+        best = min(best, measure_growth(fn, small, large, reference_texts=reference_texts))
+        if best <= BOUND:
+            break
+    return best
+
+
+def measure_growth(
+    fn: Callable[[str], object],
+    small: str,
+    large: str,
+    *,
+    reference_texts: tuple[str, str] | None = None,
 ) -> float:
     """(t_fn(large) / t_fn(small)) / (t_ref(large) / t_ref(small)), in process CPU time.
 
