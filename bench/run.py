@@ -470,6 +470,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         action="store_true",
         help="skip the iri.batch / iri.dask section (bench/bench_scale.py; skipped with --only)",
     )
+    ap.add_argument(
+        "--no-linear",
+        action="store_true",
+        help="skip the linear-time table (bench/bench_linear.py; skipped too with --only)",
+    )
     args = ap.parse_args(argv)
     only: list[str] = []
     for o in args.only:
@@ -578,6 +583,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     jtmp.replace(jpath)
     print(f"bench: report written to {output} and {jpath}", file=log)
+    if not args.no_linear and not args.only:
+        import bench_linear  # the linear-time table (bench/bench_linear.py)
+
+        bench_linear.main(["--size", "10000"] if args.quick else [])
     return 1 if args.fail_on_miss and any_miss else 0
 
 

@@ -27,7 +27,8 @@ from iri.normalize import CharacterNormalization, Level, equivalent, key, normal
 from iri.origin import OpaqueOrigin, Origin
 from iri.query import QueryParams, QueryStyle
 from iri.reference import IRIReference, parse
-from iri.resolve import relativize, remove_dot_segments, resolve
+from iri.relativize import relativize
+from iri.resolve import remove_dot_segments, resolve
 from iri.violations import Code, Severity, Violation
 
 if TYPE_CHECKING:  # the lazy names below, for type checkers

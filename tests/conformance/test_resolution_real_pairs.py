@@ -70,7 +70,7 @@ def test_relativize_leads_back_to_every_result() -> None:
     for base, ref in PAIRS:
         target = iri.resolve(base, ref)
         try:
-            reference = iri.relativize(target, base)
+            reference = iri.relativize(base, target)
         except iri.ResolutionError:
             # Only a target whose path keeps dot-segments cannot be reached (see
             # docs/rationale.md, Resolution, 6): resolution removes them from any
