@@ -349,11 +349,10 @@ class IRIReference(QueryAndPath):
         >>> str(parse("http://a/b/c/d;p?q").relativize("http://a/b/g"))
         '../g'
         """
-        from iri.resolve import relativize
+        from iri.relativize import relativize
 
         tgt = target if isinstance(target, IRIReference) else parse(target)
-        # By keyword: the order of iri.resolve.relativize's parameters is changing.
-        return parse(relativize(base=self._text, target=tgt._text))
+        return parse(relativize(self._text, tgt._text, validate="skip"))
 
     def relative_to(self, base: IRIReference | str) -> IRIReference:
         """``target.relative_to(base)`` is ``base.relativize(target)`` (as in pathlib)."""

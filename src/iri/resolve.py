@@ -41,7 +41,6 @@ __all__ = [
     "Parser",
     "RelativeBase",
     "Validation",
-    "relativize",
     "remove_dot_segments",
     "resolve",
     "write_path_without_authority",
@@ -434,15 +433,3 @@ def _resolve_parsed(b_scheme: str | None, reference: str, remove: Callable[[str]
         tail += "#" + r_fragment
     scheme = b_scheme if r_scheme is None else r_scheme
     return _recompose(scheme, r_authority, remove(r_path), tail)
-
-
-def relativize(target: str, base: str) -> str:
-    """Deprecated: the old location and argument order of :func:`iri.relativize`.
-
-    Kept only until its last caller (``IRIReference.relativize``) moves to
-    ``iri.relativize.relativize(base, target)``, which takes the base first like
-    :func:`resolve`; not exported by ``iri``. Will be removed.
-    """
-    from iri.relativize import relativize as relativize_base_first
-
-    return relativize_base_first(base, target)

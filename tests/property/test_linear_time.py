@@ -113,10 +113,7 @@ FUNCTIONS: dict[str, Callable[[str], object]] = {
 
 # (function, input) -> why it is not linear (or raises) today. Each entry is an xfail(strict):
 # it must fail, so the entry goes away with the fix.
-EXPECTED_FAILURES: dict[tuple[str, str], str] = {
-    ("check", "http-port-digits"): "int(port) raises ValueError over 4,300 digits (issue 8; "
-    "fixed on the check-hardening branch: remove this entry when it merges)",
-}
+EXPECTED_FAILURES: dict[tuple[str, str], str] = {}
 
 
 def _cases() -> list[object]:

@@ -247,13 +247,14 @@ def test_resolve_needs_an_absolute_base(capsys: pytest.CaptureFixture[str]) -> N
 
 
 def test_relativize(capsys: pytest.CaptureFixture[str]) -> None:
-    mod = importlib.import_module("iri.resolve")
+    rel = importlib.import_module("iri.relativize")
+    res = importlib.import_module("iri.resolve")
     base, targets = "http://a/b/c/d;p?q", ["http://a/b/c/g", "http://a/g", "https://a/"]
     code, out, _ = run(capsys, "relativize", "--json", base, *targets)
     assert code == 0
     results = [line["result"] for line in json_lines(out)]
-    assert results == [mod.relativize(t, base) for t in targets]
-    assert [mod.resolve(base, r) for r in results] == targets
+    assert results == [rel.relativize(base, t) for t in targets]
+    assert [res.resolve(base, r) for r in results] == targets
 
 
 # -- to-uri / to-iri -------------------------------------------------------------------------

@@ -73,4 +73,4 @@ def _cmd_relativize(args: argparse.Namespace) -> int:
 
 def _relativize(base: str, target: str) -> str:
     iri.parse(target, rule=iri.Rule.IRI)
-    return iri.relativize(target=target, base=base)
+    return iri.relativize(base, target)
