@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from iri.cli import main
-from iri.extract import extract, format_link
+from iri.extract import extract
+from iri.linkformat import format_link
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -94,7 +94,7 @@ def _cmd_extract(args: argparse.Namespace) -> int:
 
 def _cmd_format_link(args: argparse.Namespace) -> int:
     from iri.cli.inputs import items
-    from iri.extract import format_link
+    from iri.linkformat import format_link
 
     status = EXIT_OK
     for item in items(args):
