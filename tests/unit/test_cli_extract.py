@@ -58,7 +58,9 @@ def test_extract_exit_status_and_missing_file(
     empty.write_text("no links\n")
     assert run(capsys, "extract", str(empty))[0] == 1
     code, _, err = run(capsys, "extract", str(tmp_path / "missing.txt"))
-    assert code == 1 and "missing.txt" in err
+    assert code == 2 and "missing.txt" in err  # as grep: 2 for a file that cannot be read
+    code, _, err = run(capsys, "extract", "--encoding", "no-such-codec", str(empty))
+    assert code == 2 and "no-such-codec" in err
 
 
 def test_format_link(capsys: pytest.CaptureFixture[str]) -> None:

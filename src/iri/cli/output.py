@@ -17,9 +17,11 @@ from iri.errors import IDNAError, InvalidIRI, IRIError
 if TYPE_CHECKING:
     import argparse
 
-#: What one item gives: (stdout text, stderr text, failed, dedup key or None). Texts are
-#: complete lines (each ending in "\n"), already made safe for UTF-8.
-Outcome = tuple[str, str, bool, str | None]
+#: What one item gives: (stdout text, stderr text, status, dedup key or None). Texts are
+#: complete lines (each ending in "\n"), already made safe for UTF-8. The status is the
+#: item's exit status: ``False``/0 passed, ``True``/1 failed, or a command's own (``audit``:
+#: 3, 4); the command exits with the highest one.
+Outcome = tuple[str, str, int, str | None]
 
 EXIT_OK: Final = 0
 EXIT_FAILED: Final = 1
@@ -97,6 +99,15 @@ def error_report(command: str, record: Record, exc: IRIError) -> str:
 
 def complain_error(command: str, item: str, exc: IRIError) -> None:
     sys.stderr.write(error_report(command, (None, 0, item), exc))
+
+
+def failure(command: str, as_json: bool, record: Record, exc: IRIError) -> Outcome:
+    """The outcome of an item that failed with ``exc``: in JSON a line with ``"input"``,
+    ``"result": null`` and ``"error"`` (:func:`error_dict`); otherwise the report on stderr."""
+    if as_json:
+        obj = {**where(record), "input": record[2], "result": None, "error": error_dict(exc)}
+        return json_line(obj), "", True, None
+    return "", error_report(command, record, exc), True, None
 
 
 class Apply:
