@@ -11,7 +11,7 @@ from typing import Final
 from iri.cli._parser import SubParsers, command, items_argument, json_option
 from iri.cli.batch import run
 from iri.cli.inputs import Record
-from iri.cli.output import Outcome, failure, json_line, safe, where
+from iri.cli.output import EXIT_USAGE, Outcome, charset_known, failure, json_line, safe, where
 from iri.errors import IRIError
 from iri.liberal.repair import Repaired
 
@@ -109,4 +109,6 @@ def _href(base: str | None, charset: str, form: str, text: str) -> Repaired:
 
 
 def _cmd_href(args: argparse.Namespace) -> int:
+    if not charset_known("from-href", args.charset):
+        return EXIT_USAGE
     return _run(args, functools.partial(_href, args.base, args.charset, args.form))

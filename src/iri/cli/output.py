@@ -77,6 +77,21 @@ def complain(line: str) -> None:
     sys.stderr.write(safe(line) + "\n")
 
 
+def charset_known(command: str, name: str | None) -> bool:
+    """Whether the ``--charset`` option ``name`` (None: not given) names a Python codec;
+    if not, say so (the command then exits with :data:`EXIT_USAGE`)."""
+    if name is None:
+        return True
+    import codecs
+
+    try:
+        codecs.lookup(name)
+    except LookupError:
+        complain(f"iri {command}: unknown charset {name!r}")
+        return False
+    return True
+
+
 def error_dict(exc: IRIError) -> dict[str, object]:
     """JSON form of a library error: its type, first message line and its data."""
     out: dict[str, object] = {"type": type(exc).__name__, "message": str(exc).split("\n")[0]}

@@ -9,7 +9,16 @@ from typing import Final, NamedTuple
 from iri.cli._parser import SubParsers, command, items_argument, json_option
 from iri.cli.batch import run
 from iri.cli.inputs import Record, location
-from iri.cli.output import EXIT_OK, Apply, Outcome, json_line, safe, where
+from iri.cli.output import (
+    EXIT_OK,
+    EXIT_USAGE,
+    Apply,
+    Outcome,
+    charset_known,
+    json_line,
+    safe,
+    where,
+)
 
 COMMANDS: Final = ("display", "audit")
 
@@ -78,6 +87,8 @@ def _show(o: _DisplayOptions, item: str) -> str:
 
 
 def _cmd_display(args: argparse.Namespace) -> int:
+    if not charset_known("display", args.charset):
+        return EXIT_USAGE
     o = _DisplayOptions(args.wrap, args.password, args.charset, args.protected, args.visual)
     return run(args, Apply("display", args.json, functools.partial(_show, o)))
 
