@@ -195,3 +195,56 @@ def test_audit_status_is_the_highest_level_with_jobs(tmp_path: Path) -> None:
     out = done.stdout.decode("utf-8").splitlines()
     assert out[-1].startswith(f"{LINES + 1}: http://xn--80ak6aa92e.com/\tdanger\t")
     assert out[0].startswith("2: http://h.example/a%2fb\twarning\t")
+
+
+# -- the documentation covers every subcommand ---------------------------------------------
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "cli.md"
+
+
+def _subcommands() -> dict[str, list[str]]:
+    """The subcommands of each group module, from the real parser."""
+    import importlib
+
+    from iri.cli._parser import GROUPS
+
+    names = _choices()
+    groups = {}
+    for module in GROUPS:
+        declared = getattr(importlib.import_module(module), "COMMANDS", ())
+        groups[module] = [c for c in declared if c in names]
+    return groups
+
+
+def _choices() -> set[str]:
+    from iri.cli._parser import parser
+
+    top = parser()
+    sub = next(a for a in top._actions if a.dest == "command")  # argparse has no public way
+    assert sub.choices is not None
+    return set(sub.choices)
+
+
+def test_every_group_declares_its_commands() -> None:
+    declared = [c for cs in _subcommands().values() for c in cs]
+    assert sorted(declared) == sorted(_choices())  # none missing (start-up), none twice
+
+
+@pytest.mark.parametrize("name", sorted(_choices()))
+def test_docs_cli_md_has_a_section_and_an_example_of(name: str) -> None:
+    text = DOCS.read_text(encoding="utf-8")
+    headings = [line for line in text.splitlines() if line.startswith("## ")]
+    assert any(f"`iri {name}`" in h for h in headings), name
+    assert f"\n$ iri {name}" in text, name
+    synopsis = text.split("```")[1]
+    assert any(line.split()[:2] == ["iri", name] for line in synopsis.splitlines()), name
+
+
+def test_help_epilog_has_an_example_per_group() -> None:
+    from iri.cli._parser import EPILOG
+
+    examples = [line.split()[1] for line in EPILOG.splitlines() if line.startswith("  iri ")]
+    for module, commands in _subcommands().items():
+        if module != "iri.cli.demo":
+            assert set(commands) & set(examples), module
+    assert "3, 4 audit only" in EPILOG
