@@ -27,6 +27,7 @@ def test_extract_files_with_line_numbers(
     b = tmp_path / "b.txt"
     b.write_bytes(b"nothing here\n\xff https://h.example/x\n")
     code, out, err = run(capsys, "extract", str(a), str(b))
+    assert (code, out, err) == run(capsys, "extract", str(a), "-i", str(b))  # -i: the same
     assert code == 0
     assert err == f"iri extract: {b}:2: not valid UTF-8: byte 0xFF at column 1 (kept as U+DCFF)\n"
     line2 = "see example.com/α and ann@example.org."

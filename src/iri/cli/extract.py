@@ -28,6 +28,13 @@ def register(sub: SubParsers[argparse.ArgumentParser]) -> None:
     )
     p.add_argument("files", nargs="*", metavar="FILE", help="default: standard input")
     p.add_argument(
+        "-i",
+        "--input",
+        action="append",
+        metavar="FILE",
+        help='also read FILE ("-": stdin), as the other commands; repeatable',
+    )
+    p.add_argument(
         "--encoding",
         metavar="NAME",
         help="encoding of the input (default UTF-8; a BOM wins: UTF-8/16/32)",
@@ -70,7 +77,7 @@ def _cmd_extract(args: argparse.Namespace) -> int:
 
     find = args.find or list(DEFAULT_FIND)
     # the files are the input lines (iri.cli.inputs: encodings, BOMs, CRLF, line numbers)
-    args.items, args.input = [], args.files or None
+    args.items, args.input = [], [*args.files, *(args.input or [])] or None
     if args.encoding is not None:
         try:
             codecs.lookup(args.encoding)
