@@ -71,3 +71,21 @@ def test_format_link(capsys: pytest.CaptureFixture[str]) -> None:
     assert out == format_link(link) + "\n"
     code, out, _ = run(capsys, "format-link", "--end", "medial", "--json", link)
     assert json.loads(out)["result"] == format_link(link, end="medial")
+
+
+def test_extract_utf16_and_encoding_option(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = "x\r\nsee https://résumé.example/ here\r\n"
+    u16 = tmp_path / "u16.txt"
+    u16.write_bytes(text.encode("utf-16"))  # known by its BOM
+    latin = tmp_path / "latin.txt"
+    latin.write_bytes(text.encode("latin-1"))
+    code, out, err = run(capsys, "extract", "--json", str(u16))
+    assert (code, err) == (0, "")
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert [(r["line"], r["start"], r["text"]) for r in rows] == [
+        (2, 4, "https://résumé.example/")
+    ]
+    assert run(capsys, "extract", "--encoding", "latin-1", str(latin)) == (
+        0, "2:5\thttps://résumé.example/\n", "")  # fmt: skip
