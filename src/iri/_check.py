@@ -28,9 +28,7 @@ from iri._check_path import scheme as check_scheme
 from iri._collect import DEFAULT_LIMIT, check_limit
 from iri._grammar import BAD_PERCENT, SCHEME, Rule, ZoneID, pattern_for
 from iri._split import split_with_spans
-from iri._warnings import character_warnings, percent_encoding_warnings
 from iri.errors import InvalidIRI
-from iri.safety.bidi import bidi_violations
 from iri.schemes import SPECIFIC_SCHEMES, scheme_violations
 from iri.violations import Code, Violation
 
@@ -328,9 +326,17 @@ def _explain(
     if scheme is not None and scheme.lower() in SPECIFIC_SCHEMES:
         # guidelines draft 6: scheme-specific processing (warnings only)
         ch.extend(scheme_violations(text, comps, spans))
+    # The warnings below import their modules on first use: the percent-encoding and
+    # character rules need iri.percent and the idna package, which plain ASCII text never
+    # does (start-up time of ``iri check``, issue 12).
     if "%" in text:
+        from iri._warnings import percent_encoding_warnings
+
         percent_encoding_warnings(text, components, ch)
     if not text.isascii():
+        from iri._warnings import character_warnings
+        from iri.safety.bidi import bidi_violations
+
         character_warnings(text, components, iri=rule.is_iri, into=ch)
         # RFC 3987 4.2 / RFC 5893: returns at once unless a right-to-left block occurs.
         ch.extend(bidi_violations(text, components))

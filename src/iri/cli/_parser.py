@@ -127,11 +127,14 @@ def parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
 def _groups(argv: list[str] | None) -> list[Any]:
     """The group modules to register: only the one that defines the command of ``argv``
     (start-up time: building every subparser costs more than running one check), else all
-    of them (``--help``, a usage error, a group without a ``COMMANDS`` tuple)."""
-    modules = [importlib.import_module(name) for name in GROUPS]
+    of them (``--help``, a usage error, a group without a ``COMMANDS`` tuple).
+
+    The groups are imported in order up to the one that defines the command, so that
+    ``iri check`` imports only the first group."""
     command = next((a for a in argv or () if not a.startswith("-")), None)
     if command is not None and argv is not None and "-h" not in argv and "--help" not in argv:
-        for module in modules:
+        for name in GROUPS:
+            module = importlib.import_module(name)
             if command in getattr(module, "COMMANDS", ()):
                 return [module]
-    return modules
+    return [importlib.import_module(name) for name in GROUPS]
