@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
+import sys
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -59,11 +61,51 @@ Handler = Callable[[argparse.Namespace], int]
 SubParsers = argparse._SubParsersAction  # argparse has no public name for it
 
 
+def _columns() -> int:
+    """The terminal width, as ``shutil.get_terminal_size().columns`` finds it, without
+    importing :mod:`shutil` (and the compression modules it imports): argparse asks for
+    the width on every ``add_argument``, so ``iri check URL`` would pay for it."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
+class _Width:
+    """A help formatter mix-in: the width of :func:`_columns` (argparse's default: the
+    terminal width minus 2)."""
+
+    def __init__(
+        self,
+        prog: str,
+        indent_increment: int = 2,
+        max_help_position: int = 24,
+        width: int | None = None,
+    ) -> None:
+        if width is None:
+            width = _columns() - 2
+        super().__init__(prog, indent_increment, max_help_position, width)  # type: ignore[call-arg]
+
+
+class HelpFormatter(_Width, argparse.HelpFormatter):
+    """argparse's default help formatter, without importing :mod:`shutil`."""
+
+
+class RawDescriptionHelpFormatter(_Width, argparse.RawDescriptionHelpFormatter):
+    """argparse's raw-description help formatter, without importing :mod:`shutil`."""
+
+
 def command(
     sub: SubParsers[argparse.ArgumentParser], name: str, func: Handler, text: str
 ) -> argparse.ArgumentParser:
     """Add the subcommand ``name`` running ``func``, with ``text`` as its help."""
-    p = sub.add_parser(name, help=text, description=text)
+    p = sub.add_parser(name, help=text, description=text, formatter_class=HelpFormatter)
     p.set_defaults(func=func)
     return p
 
@@ -115,7 +157,7 @@ def parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
         prog="iri",
         description="Check, parse, resolve, convert and compare IRIs (RFC 3987 / 3987bis).",
         epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=RawDescriptionHelpFormatter,
     )
     top.add_argument("--version", action="version", version=f"iri {__version__}")
     sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
