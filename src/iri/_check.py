@@ -18,7 +18,7 @@ and :mod:`iri._collect` bounds the number of violations kept (``limit``).
 from __future__ import annotations
 
 import re
-from typing import Final, NoReturn
+from typing import Any, Final, NoReturn
 
 from iri._check_authority import DNS_MAX, host_escapes_ok
 from iri._check_authority import authority as authority_spans
@@ -326,21 +326,31 @@ def _explain(
     if scheme is not None and scheme.lower() in SPECIFIC_SCHEMES:
         # guidelines draft 6: scheme-specific processing (warnings only)
         ch.extend(scheme_violations(text, comps, spans))
-    # The warnings below import their modules on first use: the percent-encoding and
-    # character rules need iri.percent and the idna package, which plain ASCII text never
-    # does (start-up time of ``iri check``, issue 12).
     if "%" in text:
-        from iri._warnings import percent_encoding_warnings
-
-        percent_encoding_warnings(text, components, ch)
+        _late.percent_encoding_warnings(text, components, ch)
     if not text.isascii():
-        from iri._warnings import character_warnings
+        _late.character_warnings(text, components, iri=rule.is_iri, into=ch)
+        # RFC 3987 4.2 / RFC 5893: returns at once unless a right-to-left block occurs.
+        ch.extend(_late.bidi_violations(text, components))
+    return ch.finish()
+
+
+class _Late:
+    """The warning functions of non-ASCII and percent-encoded texts, imported on first use:
+    they need :mod:`iri.percent` and the idna package (start-up time of ``iri check``,
+    issue 12). After the first use, each is a plain attribute (no import per call)."""
+
+    def __getattr__(self, name: str) -> Any:
+        from iri._warnings import character_warnings, percent_encoding_warnings
         from iri.safety.bidi import bidi_violations
 
-        character_warnings(text, components, iri=rule.is_iri, into=ch)
-        # RFC 3987 4.2 / RFC 5893: returns at once unless a right-to-left block occurs.
-        ch.extend(bidi_violations(text, components))
-    return ch.finish()
+        self.percent_encoding_warnings = percent_encoding_warnings
+        self.character_warnings = character_warnings
+        self.bidi_violations = bidi_violations
+        return getattr(self, name)
+
+
+_late: Final = _Late()
 
 
 def _may_have_edges(text: str) -> bool:
