@@ -341,6 +341,8 @@ class _Late:
     issue 12). After the first use, each is a plain attribute (no import per call)."""
 
     def __getattr__(self, name: str) -> Any:
+        if name not in {"percent_encoding_warnings", "character_warnings", "bidi_violations"}:
+            raise AttributeError(name)
         from iri._warnings import character_warnings, percent_encoding_warnings
         from iri.safety.bidi import bidi_violations
 
