@@ -7,50 +7,94 @@ True
 ['bidi-formatting-character']
 """
 
-from typing import TYPE_CHECKING
+import sys as _sys
 
-from iri._check import check, is_valid
-from iri._grammar import Rule, ZoneID
-from iri._split import Components, split
-from iri.convert import HostMapping, KeepQuery, Unencodable, to_iri, to_uri
-from iri.errors import (
-    CharsetError,
-    ComponentError,
-    HrefError,
-    IDNAError,
-    InvalidIRI,
-    IRIError,
-    ResolutionError,
-)
-from iri.extract import extract
-from iri.linkformat import format_link
-from iri.normalize import CharacterNormalization, Level, equivalent, key, normalize
-from iri.origin import OpaqueOrigin, Origin
-from iri.query import QueryParams, QueryStyle
-from iri.reference import IRIReference, parse
-from iri.relativize import relativize
-from iri.resolve import remove_dot_segments, resolve
-from iri.violations import Code, Severity, Violation
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing (start-up time)
+if TYPE_CHECKING:
+    from types import ModuleType as _ModuleType
+else:
+    _ModuleType = type(_sys)
 
-if TYPE_CHECKING:  # the lazy names below, for type checkers
+if TYPE_CHECKING:  # every public name is loaded on first use (below), for type checkers
+    from iri._check import check, is_valid
+    from iri._grammar import Rule, ZoneID
+    from iri._split import Components, split
+    from iri.convert import HostMapping, KeepQuery, Unencodable, to_iri, to_uri
+    from iri.errors import (
+        CharsetError,
+        ComponentError,
+        HrefError,
+        IDNAError,
+        InvalidIRI,
+        IRIError,
+        ResolutionError,
+    )
+    from iri.extract import extract
     from iri.liberal.charsets import from_bytes
     from iri.liberal.documents import candidate_readings, from_local_name, to_document
     from iri.liberal.href import from_href, href_steps
     from iri.liberal.leiri import from_leiri
     from iri.liberal.lenient import lenient
     from iri.liberal.preprocess import preprocess, split_references
+    from iri.linkformat import format_link
+    from iri.normalize import CharacterNormalization, Level, equivalent, key, normalize
+    from iri.origin import OpaqueOrigin, Origin
+    from iri.query import QueryParams, QueryStyle
+    from iri.reference import IRIReference, parse
+    from iri.relativize import relativize
+    from iri.resolve import remove_dot_segments, resolve
     from iri.safety.audit import audit
     from iri.safety.display import Password, Wrap, to_display
     from iri.safety.findings import AuditCode, Finding
     from iri.safety.findings import Level as AuditLevel
     from iri.safety.skeleton import RestrictionLevel
     from iri.safety.visual import visual_order
+    from iri.violations import Code, Severity, Violation
 
 __version__ = "0.1.0"
 
-#: Names loaded on first use (PEP 562), so that ``import iri`` stays cheap: the safety
-#: functions import large generated Unicode tables, liberal input the WHATWG engine.
+#: Every public name is loaded on first use (PEP 562), so that ``import iri`` imports
+#: nothing but this module: ``iri check URL`` then loads only what checking needs (the
+#: start-up target of issue 12), the safety functions their large generated Unicode tables
+#: and liberal input the WHATWG engine only when called.
 _LAZY = {
+    "check": "iri._check",
+    "is_valid": "iri._check",
+    "Rule": "iri._grammar",
+    "ZoneID": "iri._grammar",
+    "Components": "iri._split",
+    "split": "iri._split",
+    "HostMapping": "iri.convert",
+    "KeepQuery": "iri.convert",
+    "Unencodable": "iri.convert",
+    "to_iri": "iri.convert",
+    "to_uri": "iri.convert",
+    "CharsetError": "iri.errors",
+    "ComponentError": "iri.errors",
+    "HrefError": "iri.errors",
+    "IDNAError": "iri.errors",
+    "InvalidIRI": "iri.errors",
+    "IRIError": "iri.errors",
+    "ResolutionError": "iri.errors",
+    "extract": "iri.extract",
+    "format_link": "iri.linkformat",
+    "CharacterNormalization": "iri.normalize",
+    "Level": "iri.normalize",
+    "equivalent": "iri.normalize",
+    "key": "iri.normalize",
+    "normalize": "iri.normalize",
+    "OpaqueOrigin": "iri.origin",
+    "Origin": "iri.origin",
+    "QueryParams": "iri.query",
+    "QueryStyle": "iri.query",
+    "IRIReference": "iri.reference",
+    "parse": "iri.reference",
+    "relativize": "iri.relativize",
+    "remove_dot_segments": "iri.resolve",
+    "resolve": "iri.resolve",
+    "Code": "iri.violations",
+    "Severity": "iri.violations",
+    "Violation": "iri.violations",
     "preprocess": "iri.liberal.preprocess",
     "split_references": "iri.liberal.preprocess",
     "lenient": "iri.liberal.lenient",
@@ -83,6 +127,24 @@ def __getattr__(name: str) -> object:
     value = getattr(importlib.import_module(module), attr or name)
     globals()[name] = value
     return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
+
+
+class _Package(_ModuleType):
+    """This package, keeping a function named like its module (``iri.normalize``,
+    ``iri.extract``, ``iri.resolve``, ``iri.relativize``) from being replaced by the module
+    when the import system binds a submodule on first import (``import iri.normalize``)."""
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if isinstance(value, _ModuleType) and _LAZY.get(name) == f"{__name__}.{name}":
+            return
+        super().__setattr__(name, value)
+
+
+_sys.modules[__name__].__class__ = _Package
 
 
 __all__ = [

@@ -18,7 +18,7 @@ and :mod:`iri._collect` bounds the number of violations kept (``limit``).
 from __future__ import annotations
 
 import re
-from typing import Final, NoReturn
+from typing import Any, Final, NoReturn
 
 from iri._check_authority import DNS_MAX, host_escapes_ok
 from iri._check_authority import authority as authority_spans
@@ -28,9 +28,7 @@ from iri._check_path import scheme as check_scheme
 from iri._collect import DEFAULT_LIMIT, check_limit
 from iri._grammar import BAD_PERCENT, SCHEME, Rule, ZoneID, pattern_for
 from iri._split import split_with_spans
-from iri._warnings import character_warnings, percent_encoding_warnings
 from iri.errors import InvalidIRI
-from iri.safety.bidi import bidi_violations
 from iri.schemes import SPECIFIC_SCHEMES, scheme_violations
 from iri.violations import Code, Violation
 
@@ -329,12 +327,32 @@ def _explain(
         # guidelines draft 6: scheme-specific processing (warnings only)
         ch.extend(scheme_violations(text, comps, spans))
     if "%" in text:
-        percent_encoding_warnings(text, components, ch)
+        _late.percent_encoding_warnings(text, components, ch)
     if not text.isascii():
-        character_warnings(text, components, iri=rule.is_iri, into=ch)
+        _late.character_warnings(text, components, iri=rule.is_iri, into=ch)
         # RFC 3987 4.2 / RFC 5893: returns at once unless a right-to-left block occurs.
-        ch.extend(bidi_violations(text, components))
+        ch.extend(_late.bidi_violations(text, components))
     return ch.finish()
+
+
+class _Late:
+    """The warning functions of non-ASCII and percent-encoded texts, imported on first use:
+    they need :mod:`iri.percent` and the idna package (start-up time of ``iri check``,
+    issue 12). After the first use, each is a plain attribute (no import per call)."""
+
+    def __getattr__(self, name: str) -> Any:
+        if name not in {"percent_encoding_warnings", "character_warnings", "bidi_violations"}:
+            raise AttributeError(name)
+        from iri._warnings import character_warnings, percent_encoding_warnings
+        from iri.safety.bidi import bidi_violations
+
+        self.percent_encoding_warnings = percent_encoding_warnings
+        self.character_warnings = character_warnings
+        self.bidi_violations = bidi_violations
+        return getattr(self, name)
+
+
+_late: Final = _Late()
 
 
 def _may_have_edges(text: str) -> bool:

@@ -21,7 +21,8 @@ __all__ = ["authority", "host_escapes_ok", "port_equals"]
 
 _UPPER_ASCII: Final = re.compile(r"[A-Z]+")
 _DIGITS: Final = re.compile(r"[0-9]*+")
-_IPV6Z: Final = re.compile(rf"\[{IPV6ADDRZ}\]")
+# Compiled on first use (an IP literal with a zone id): start-up time of ``iri check``.
+_IPV6Z: Final = rf"\[{IPV6ADDRZ}\]"
 # A percent-encoded US-ASCII octet (%00-%7F).
 _PCT_ASCII: Final = re.compile(r"%[0-7][0-9A-Fa-f]")
 _PCT_NON_ASCII: Final = re.compile(r"%[89A-Fa-f][0-9A-Fa-f]")
@@ -71,7 +72,7 @@ def host(ch: Checker, host: str, start: int) -> None:
                     end,
                     "hexadecimal digits of an IP literal should be lowercase",
                 )
-        elif ch.zone_id is ZoneID.REJECT and _IPV6Z.fullmatch(host):
+        elif ch.zone_id is ZoneID.REJECT and re.fullmatch(_IPV6Z, host):
             p = host.find("%25")
             ch.add(
                 Code.ZONE_ID_NOT_ALLOWED,

@@ -12,7 +12,6 @@ Severity follows the specs' keywords: ``"error"`` when the text breaks the ABNF 
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
 from typing import Final
@@ -107,15 +106,72 @@ class Code(StrEnum):
     VIOLATIONS_OMITTED = "violations-omitted"
 
 
-@dataclass(frozen=True, slots=True)
-class CodeInfo:
+_set = object.__setattr__
+
+
+class _Record:
+    """A frozen, slotted value compared, hashed and shown by its fields (``__match_args__``,
+    in order), like ``@dataclass(frozen=True, slots=True)`` without importing ``dataclasses``
+    (start-up time of ``iri check``, issue 12)."""
+
+    __slots__ = ()
+
+    #: The fields, in order (the order of the constructor's parameters).
+    __match_args__: tuple[str, ...] = ()
+
+    def _names(self) -> tuple[str, ...]:
+        return self.__match_args__
+
+    def _fields(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in self._names())
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._names())
+        return f"{type(self).__qualname__}({shown})"
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"cannot assign to field {name!r}: {type(self).__name__} is frozen")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot delete field {name!r}: {type(self).__name__} is frozen")
+
+    def __reduce__(self) -> tuple[type[_Record], tuple[object, ...]]:
+        return type(self), self._fields()
+
+
+class CodeInfo(_Record):
     """What the registry knows about a code."""
+
+    __slots__ = ("example", "example_rule", "section", "severity", "summary")
+    __match_args__ = ("severity", "section", "summary", "example", "example_rule")
 
     severity: Severity
     section: str
     summary: str
     example: str
-    example_rule: str = "IRI_reference"
+    example_rule: str
+
+    def __init__(
+        self,
+        severity: Severity,
+        section: str,
+        summary: str,
+        example: str,
+        example_rule: str = "IRI_reference",
+    ) -> None:
+        _set(self, "severity", severity)
+        _set(self, "section", section)
+        _set(self, "summary", summary)
+        _set(self, "example", example)
+        _set(self, "example_rule", example_rule)
 
 
 _E = Severity.ERROR
@@ -523,8 +579,7 @@ REGISTRY: Final = MappingProxyType(
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Violation:
+class Violation(_Record):
     """One violation found in a checked text.
 
     ``span`` is ``(start, end)`` into the checked text (``end`` exclusive; an empty span
@@ -533,12 +588,31 @@ class Violation:
     ``"query"``, ``"fragment"``) or is ``None`` for the whole text.
     """
 
+    __slots__ = ("code", "component", "message", "section", "severity", "span")
+    __match_args__ = ("code", "severity", "component", "span", "section", "message")
+
     code: Code
     severity: Severity
     component: str | None
     span: tuple[int, int]
     section: str
     message: str
+
+    def __init__(  # noqa: PLR0917 (the dataclass's positional constructor, kept)
+        self,
+        code: Code,
+        severity: Severity,
+        component: str | None,
+        span: tuple[int, int],
+        section: str,
+        message: str,
+    ) -> None:
+        _set(self, "code", code)
+        _set(self, "severity", severity)
+        _set(self, "component", component)
+        _set(self, "span", span)
+        _set(self, "section", section)
+        _set(self, "message", message)
 
     @classmethod
     def of(cls, code: Code, component: str | None, start: int, end: int, message: str) -> Violation:

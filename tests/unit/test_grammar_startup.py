@@ -101,3 +101,44 @@ def test_complement_rendering_with_other_exclusions() -> None:
         if cp not in excluded and (chr(cp) in "\n%" or is_ucschar(cp) or is_iprivate(cp))
     }
     assert {ord(c) for c in rendered.findall(ALL)} == expected
+
+
+# The ASCII twin reads any "[...]" host and checks it against IP-literal afterwards.
+_BRACKETED = [
+    "//[::1]/x",
+    "//[::1]:80/x",
+    "//[::1",
+    "//[zz]/",
+    "//[::1]]/",
+    "//[]/",
+    "//[1.2.3.4]/",
+    "http://[v1.x]:8/",
+    "http://[V1F.a:b]/",
+    "http://[::1]a/",
+    "//[fe80::1%25eth0]/",
+    "//[fe80::1%eth0]/",
+    "//u@[::1]:/p?[q]#[f]",
+    "http://[::ffff:1.2.3.4]/",
+    "http://[1:2:3:4:5:6:7:8:9]/",
+    "[::1]",
+    "a/[::1]",
+]
+
+
+@pytest.mark.parametrize("zone_id", list(ZoneID))
+@pytest.mark.parametrize("rule", list(Rule))
+@pytest.mark.parametrize("text", _BRACKETED)
+def test_twin_agrees_on_ip_literals(rule: Rule, zone_id: ZoneID, text: str) -> None:
+    full = reference_pattern(rule, zone_id).fullmatch(text)
+    twin = GrammarPattern(rule, zone_id).fullmatch(text)
+    assert (full is None) == (twin is None)
+    if full is not None and twin is not None:
+        assert full.groupdict() == twin.groupdict()
+
+
+def test_twin_does_not_compile_the_ipv6_grammar_for_plain_hosts() -> None:
+    _grammar._ip_literal_pattern.cache_clear()
+    assert GrammarPattern(Rule.IRI, ZoneID.REJECT).fullmatch("http://example.com/") is not None
+    assert _grammar._ip_literal_pattern.cache_info().currsize == 0
+    assert GrammarPattern(Rule.IRI, ZoneID.REJECT).fullmatch("http://[::1]/") is not None
+    assert _grammar._ip_literal_pattern.cache_info().currsize == 1

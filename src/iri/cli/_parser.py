@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
+import sys
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -69,11 +71,51 @@ Handler = Callable[[argparse.Namespace], int]
 SubParsers = argparse._SubParsersAction  # argparse has no public name for it
 
 
+def _columns() -> int:
+    """The terminal width, as ``shutil.get_terminal_size().columns`` finds it, without
+    importing :mod:`shutil` (and the compression modules it imports): argparse asks for
+    the width on every ``add_argument``, so ``iri check URL`` would pay for it."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
+class _Width:
+    """A help formatter mix-in: the width of :func:`_columns` (argparse's default: the
+    terminal width minus 2)."""
+
+    def __init__(
+        self,
+        prog: str,
+        indent_increment: int = 2,
+        max_help_position: int = 24,
+        width: int | None = None,
+    ) -> None:
+        if width is None:
+            width = _columns() - 2
+        super().__init__(prog, indent_increment, max_help_position, width)  # type: ignore[call-arg]
+
+
+class HelpFormatter(_Width, argparse.HelpFormatter):
+    """argparse's default help formatter, without importing :mod:`shutil`."""
+
+
+class RawDescriptionHelpFormatter(_Width, argparse.RawDescriptionHelpFormatter):
+    """argparse's raw-description help formatter, without importing :mod:`shutil`."""
+
+
 def command(
     sub: SubParsers[argparse.ArgumentParser], name: str, func: Handler, text: str
 ) -> argparse.ArgumentParser:
     """Add the subcommand ``name`` running ``func``, with ``text`` as its help."""
-    p = sub.add_parser(name, help=text, description=text)
+    p = sub.add_parser(name, help=text, description=text, formatter_class=HelpFormatter)
     p.set_defaults(func=func)
     return p
 
@@ -128,7 +170,7 @@ def parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
             " in text, repair liberal input, show and audit them."
         ),
         epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=RawDescriptionHelpFormatter,
     )
     top.add_argument("--version", action="version", version=f"iri {__version__}")
     sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -140,11 +182,14 @@ def parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
 def _groups(argv: list[str] | None) -> list[Any]:
     """The group modules to register: only the one that defines the command of ``argv``
     (start-up time: building every subparser costs more than running one check), else all
-    of them (``--help``, a usage error, a group without a ``COMMANDS`` tuple)."""
-    modules = [importlib.import_module(name) for name in GROUPS]
+    of them (``--help``, a usage error, a group without a ``COMMANDS`` tuple).
+
+    The groups are imported in order up to the one that defines the command, so that
+    ``iri check`` imports only the first group."""
     command = next((a for a in argv or () if not a.startswith("-")), None)
     if command is not None and argv is not None and "-h" not in argv and "--help" not in argv:
-        for module in modules:
+        for name in GROUPS:
+            module = importlib.import_module(name)
             if command in getattr(module, "COMMANDS", ()):
                 return [module]
-    return modules
+    return [importlib.import_module(name) for name in GROUPS]

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import codecs
 import os
-import signal
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from enum import StrEnum
@@ -135,6 +134,8 @@ def _run_chunk(task: Task, chunk: list[Record]) -> list[Outcome]:
 
 def _worker_init() -> None:
     # ^C goes to the whole process group: the main process handles it (and stops the pool).
+    import signal  # here: only workers need it (start-up time)
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 

@@ -1,0 +1,38 @@
+"""The CLI's fast paths (issue 12, throughput) give the outcome of the general path."""
+
+from __future__ import annotations
+
+import pytest
+
+import iri
+from iri._report import report
+from iri.cli.inputs import Record
+from iri.cli.output import located
+from iri.cli.syntax import _check_one, _CheckOptions
+
+ITEMS = [
+    "http://example.com/",
+    "http://example.com:80/",  # a warning only
+    "http://example.com/a b",  # an error
+    "http://例え.jp/ü",
+    "a\u200bb",  # shown() makes it visible
+    "x\udcff",  # an undecodable byte
+    "",
+]
+
+
+@pytest.mark.parametrize("record_at", [(None, 0), (None, 7), ("f.txt", 3)])
+@pytest.mark.parametrize("errors_only", [False, True])
+@pytest.mark.parametrize("quiet", [False, True])
+@pytest.mark.parametrize("item", ITEMS)
+def test_check_outcome_is_the_located_report(
+    item: str, quiet: bool, errors_only: bool, record_at: tuple[str | None, int]
+) -> None:
+    record: Record = (record_at[0], record_at[1], item)
+    options = _CheckOptions(iri.Rule.IRI_REFERENCE, iri.ZoneID.REJECT, errors_only, quiet, False)
+    violations = iri.check(item)
+    failed = any(v.severity == "error" for v in violations)
+    if errors_only:
+        violations = [v for v in violations if v.severity == "error"]
+    expected = "" if quiet and not violations else located(record, report(item, violations))
+    assert _check_one(options, record) == (expected, "", failed, None)

@@ -1,0 +1,81 @@
+"""Start-up (issue 12): ``import iri`` and ``iri check URL`` do not import heavy modules.
+
+Each check runs in a fresh interpreter, so that modules loaded by other tests do not count.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+SRC = str(Path(__file__).resolve().parents[2] / "src")
+
+#: Loaded on first need only: the idna package (non-ASCII or escaped hosts), dataclasses
+#: (whose import pulls in inspect and ast), the modules behind the other public functions,
+#: shutil (argparse's terminal width) and the full IPv6 grammar.
+HEAVY = (
+    "dataclasses",
+    "idna",
+    "idna.core",
+    "inspect",
+    "iri.convert",
+    "iri.extract",
+    "iri.normalize",
+    "iri.percent",
+    "iri.reference",
+    "iri._warnings",
+    "json",
+    "shutil",
+)
+
+
+def _modules_after(code: str) -> set[str]:
+    env = {**os.environ, "PYTHONPATH": SRC}
+    done = subprocess.run(
+        [sys.executable, "-c", code + "\nimport sys; print(sorted(sys.modules))"],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    )
+    return set(ast.literal_eval(done.stdout.splitlines()[-1]))
+
+
+def test_import_iri_imports_only_the_package() -> None:
+    before = _modules_after("")
+    after = _modules_after("import iri")
+    assert after - before == {"iri"}
+
+
+def test_check_command_loads_no_heavy_module() -> None:
+    loaded = _modules_after(
+        "from iri.cli import main\n"
+        "assert main(['check', 'http://example.com/']) == 0\n"
+        "from iri import _grammar\n"
+        "assert _grammar._ip_literal_pattern.cache_info().currsize == 0\n"
+    )
+    assert "iri._check" in loaded  # it did run
+    assert sorted(loaded & set(HEAVY)) == []
+
+
+def test_heavy_modules_load_when_needed() -> None:
+    # a non-ASCII text with an escape: the warnings and the idna package are needed
+    loaded = _modules_after(
+        "import iri\nassert iri.check('http://example.com/%C3%A9ü') is not None\n"
+    )
+    assert {"iri._warnings", "iri.percent", "idna.core"} <= loaded
+
+
+def test_lazy_names_resolve_to_functions() -> None:
+    import iri
+    import iri.extract
+    import iri.normalize
+    import iri.relativize
+    import iri.resolve
+
+    for name in ("normalize", "extract", "resolve", "relativize", "check", "parse"):
+        assert callable(getattr(iri, name)) and not isinstance(getattr(iri, name), type(iri))
+    assert set(iri.__all__) <= set(dir(iri))
