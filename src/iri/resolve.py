@@ -112,6 +112,8 @@ def remove_dot_segments(path: str) -> str:
     >>> remove_dot_segments("mid/content=5/../6")
     'mid/6'
     """
+    if not isinstance(path, str):
+        raise _type_error("remove_dot_segments", path=path)
     # Fast path: a dot segment is either at the start of the path or right after a "/".
     # Without either, every step of the loop is 2.E and the output equals the input.
     if "/." not in path and not path.startswith("."):
