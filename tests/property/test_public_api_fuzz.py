@@ -123,6 +123,7 @@ CHARSET_CALLS: dict[str, Callable[[str], Any]] = {
     "from_local_name": lambda cs: iri.from_local_name(b"\xe9.html", cs),
     "to_document-html": lambda cs: iri.to_document("http://a/?\xe9", cs),
     "to_document-xml": lambda cs: iri.to_document("http://a/?\xe9", cs, markup="xml"),
+    "candidate_readings": lambda cs: iri.candidate_readings("%E9", (cs,)),
 }
 
 
