@@ -198,3 +198,20 @@ def test_submodule_adversarial_inputs_raise_only_library_errors(name: str, text:
 def test_submodule_any_text_raises_only_library_errors(name: str, text: str) -> None:
     with contextlib.suppress(IRIError):
         SUBMODULE_CALLS[name](text)
+
+
+#: The calls of issue 8's "Why", exactly as written there.
+ISSUE_8_TYPE_ERRORS: dict[str, Callable[[], Any]] = {
+    "check(None)": lambda: iri.check(None),  # type: ignore[arg-type]
+    "is_valid(b'x')": lambda: iri.is_valid(b"x"),  # type: ignore[arg-type]
+    "resolve('http://a/b', None)": lambda: iri.resolve("http://a/b", None),  # type: ignore[arg-type]
+    "key(None, 'simple')": lambda: iri.key(None, "simple"),  # type: ignore[arg-type]
+}
+
+
+@pytest.mark.parametrize("call", ISSUE_8_TYPE_ERRORS)
+def test_issue_8_type_errors(call: str) -> None:
+    # Were: AttributeError, "a bytes-like object is required, not 'str'", the base returned,
+    # None returned.
+    with pytest.raises(TypeError, match="str"):
+        ISSUE_8_TYPE_ERRORS[call]()
