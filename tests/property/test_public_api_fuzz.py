@@ -215,3 +215,27 @@ def test_issue_8_type_errors(call: str) -> None:
     # None returned.
     with pytest.raises(TypeError, match="str"):
         ISSUE_8_TYPE_ERRORS[call]()
+
+
+#: Every conversion and comparison that maps hosts, for the escaped-ASCII host rule.
+HOST_GATES: dict[str, Callable[[str], Any]] = {
+    "to_uri-auto": iri.to_uri,
+    "to_uri-idna": lambda t: iri.to_uri(t, host="idna"),
+    "to_uri-percent": lambda t: iri.to_uri(t, host="percent"),
+    "to_iri": iri.to_iri,
+    "normalize-syntax": iri.normalize,
+    "normalize-scheme": lambda t: iri.normalize(t, level="scheme"),
+    "key-scheme": lambda t: iri.key(t, "scheme"),
+    "equivalent": lambda t: iri.equivalent(t, t),
+    "resolve": lambda t: iri.resolve("http://a/b", t),
+}
+
+
+@pytest.mark.parametrize("gate", HOST_GATES)
+@pytest.mark.parametrize("text", ["http://%2A.example.org/", "http://w%33.example/", "http://%41/"])
+def test_escaped_ascii_in_a_host_never_reaches_the_host_mapping(gate: str, text: str) -> None:
+    # Issue 8 (RFC 3986 3.2.2): every host mapping sits behind the strict gate, so none of
+    # them has to decode an escaped US-ASCII octet in a host (the dead-code review relies on it).
+    with pytest.raises(iri.InvalidIRI) as info:
+        HOST_GATES[gate](text)
+    assert info.value.errors[0].code == "percent-encoded-ascii-in-host"
