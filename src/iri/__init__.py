@@ -22,7 +22,8 @@ from iri.errors import (
     IRIError,
     ResolutionError,
 )
-from iri.extract import extract, format_link
+from iri.extract import extract
+from iri.linkformat import format_link
 from iri.normalize import CharacterNormalization, Level, equivalent, key, normalize
 from iri.origin import OpaqueOrigin, Origin
 from iri.query import QueryParams, QueryStyle

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from iri.cli import main
-from iri.extract import extract, format_link
+from iri.extract import extract
+from iri.linkformat import format_link
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -27,6 +28,7 @@ def test_extract_files_with_line_numbers(
     b = tmp_path / "b.txt"
     b.write_bytes(b"nothing here\n\xff https://h.example/x\n")
     code, out, err = run(capsys, "extract", str(a), str(b))
+    assert (code, out, err) == run(capsys, "extract", str(a), "-i", str(b))  # -i: the same
     assert code == 0
     assert err == f"iri extract: {b}:2: not valid UTF-8: byte 0xFF at column 1 (kept as U+DCFF)\n"
     line2 = "see example.com/α and ann@example.org."
@@ -58,7 +60,9 @@ def test_extract_exit_status_and_missing_file(
     empty.write_text("no links\n")
     assert run(capsys, "extract", str(empty))[0] == 1
     code, _, err = run(capsys, "extract", str(tmp_path / "missing.txt"))
-    assert code == 1 and "missing.txt" in err
+    assert code == 2 and "missing.txt" in err  # as grep: 2 for a file that cannot be read
+    code, _, err = run(capsys, "extract", "--encoding", "no-such-codec", str(empty))
+    assert code == 2 and "no-such-codec" in err
 
 
 def test_format_link(capsys: pytest.CaptureFixture[str]) -> None:
@@ -68,3 +72,21 @@ def test_format_link(capsys: pytest.CaptureFixture[str]) -> None:
     assert out == format_link(link) + "\n"
     code, out, _ = run(capsys, "format-link", "--end", "medial", "--json", link)
     assert json.loads(out)["result"] == format_link(link, end="medial")
+
+
+def test_extract_utf16_and_encoding_option(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = "x\r\nsee https://résumé.example/ here\r\n"
+    u16 = tmp_path / "u16.txt"
+    u16.write_bytes(text.encode("utf-16"))  # known by its BOM
+    latin = tmp_path / "latin.txt"
+    latin.write_bytes(text.encode("latin-1"))
+    code, out, err = run(capsys, "extract", "--json", str(u16))
+    assert (code, err) == (0, "")
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert [(r["line"], r["start"], r["text"]) for r in rows] == [
+        (2, 4, "https://résumé.example/")
+    ]
+    assert run(capsys, "extract", "--encoding", "latin-1", str(latin)) == (
+        0, "2:5\thttps://résumé.example/\n", "")  # fmt: skip

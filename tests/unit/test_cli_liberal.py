@@ -43,3 +43,9 @@ def test_text_mode_failure(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "from-href", "http://[::1")
     assert code == 1 and out == ""
     assert "browser" in err
+
+
+def test_from_href_unknown_charset_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "from-href", "--charset", "no-such-charset", "http://a/")
+    assert (code, out) == (2, "")
+    assert err == "iri from-href: unknown charset 'no-such-charset'\n"

@@ -56,3 +56,9 @@ def test_display_reports_invalid_items(capsys: pytest.CaptureFixture[str]) -> No
     assert code == 1
     assert out == "\u2066http://ok/\u2069\n"
     assert "invalid-character" in err or "a b" in err
+
+
+def test_display_unknown_charset_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "display", "--charset", "no-such-charset", "http://a/")
+    assert (code, out) == (2, "")
+    assert err == "iri display: unknown charset 'no-such-charset'\n"

@@ -33,7 +33,9 @@ def test_scheme_values_as_json_lines(capsys: pytest.CaptureFixture[str]) -> None
     assert lines[1]["result"]["data_base64"] == "SGk="
     assert lines[1]["result"]["parameters"] == [list(p) for p in DataURL.parse(data).parameters]
     assert lines[2]["result"]["equivalence_key"] == "urn:isbn:1"
-    assert lines[3]["result"] is None and "http" in lines[3]["error"]
+    # a failure: the error object every command writes (type, first message line, data)
+    assert lines[3]["result"] is None and lines[3]["error"]["type"] == "IRIError"
+    assert "'http'" in lines[3]["error"]["message"]
     assert err == ""
 
 

@@ -12,16 +12,14 @@ import iri
 from iri import _linkdata as ld
 from iri.extract import (
     Accept,
-    End,
     Find,
     LinkKind,
     Match,
     extract,
-    format_link,
-    format_parts,
     link_term,
     scan_path_query_fragment,
 )
+from iri.linkformat import End, format_link, format_parts
 
 BENCH = Path(__file__).resolve().parents[1] / "corpora" / "bench"
 

@@ -6,8 +6,9 @@ standard input (see :mod:`iri.cli.inputs`); results go out as text or JSON Lines
 :mod:`iri.cli._parser`.
 
 Exit status: 0 when every item passed, 1 when an item failed (an error-severity violation,
-a conversion or resolution error; for ``compare``: not equivalent), 2 on usage errors,
-141 when the reader of standard output went away (``iri check < big | head``).
+a conversion or resolution error; for ``compare``: not equivalent; for ``extract``: no link
+found), 2 on usage errors, 3 and 4 for ``audit`` (the highest level found: warning,
+danger), 141 when the reader of standard output went away (``iri check < big | head``).
 See ``docs/cli.md``.
 """
 

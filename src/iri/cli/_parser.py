@@ -42,17 +42,27 @@ examples:
   iri check 'http://résumé.example.org/東京?q=ü'
   iri check -q --errors-only -i urls.txt           only the invalid lines, with line numbers
   iri check --json -i a.txt -i b.txt > report.jsonl  JSON Lines with "file" and "line"
+  iri resolve 'http://a/b/c/d;p?q' ../g '?y'
   iri to-uri --jobs 4 -i iris.txt > uris.txt       four processes, output in input order
   iri normalize --unique --level scheme < urls.txt  drop equivalent duplicates
-  iri resolve 'http://a/b/c/d;p?q' ../g '?y'
   iri compare 'HTTP://Example.org/%7e' 'http://example.org/~' && echo same
+  iri extract --json notes.txt                     the links in running text (UTS #58)
+  iri scheme 'mailto:a@bücher.example?subject=Hi'  scheme-specific values as JSON
+  iri from-path --flavour windows 'C:\\Users\\Zoë\\a b.txt'
+  iri lenient --json 'http://example.org/a b|c'    liberal input repaired, repairs as data
+  iri from-href --base http://example.org/a/b '../c d?q=é'   as a browser reads it
+  iri display 'http://xn--99zt52a.example.org/%E2%80%AE'     as a person should see it
+  iri audit -i urls.txt; echo $?                   spoofing audit: 0 clean, 3 warning, 4 danger
 
 exit status:
-  0    every item passed (warnings do not fail); compare: equivalent
-  1    an item failed (invalid, not convertible, undecodable bytes); compare: not equivalent
-  2    usage error (unknown option or encoding, unreadable file)
+  0    every item passed (warnings do not fail); compare: equivalent; extract: found links
+  1    an item failed (invalid, not convertible, undecodable bytes); compare: not
+       equivalent; extract: no link found
+  2    usage error (unknown option, encoding or charset, unreadable file)
+  3, 4 audit only: the highest level found is warning (3) or danger (4)
   130  interrupted (Ctrl-C)
   141  standard output closed early (iri check -i big.txt | head): quiet, like SIGPIPE
+See docs/cli.md for every command.
 """
 
 Handler = Callable[[argparse.Namespace], int]
@@ -113,7 +123,10 @@ def parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
 
     top = argparse.ArgumentParser(
         prog="iri",
-        description="Check, parse, resolve, convert and compare IRIs (RFC 3987 / 3987bis).",
+        description=(
+            "Check, parse, resolve, convert and compare IRIs (RFC 3987 / 3987bis); find them"
+            " in text, repair liberal input, show and audit them."
+        ),
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

@@ -193,9 +193,9 @@ def run(args: argparse.Namespace, task: Task, *, unique: bool = False) -> int:
                 for bad in bad_lines:
                     complain(f"iri {args.command}: {bad}")
                 bad_lines.clear()
-                status = EXIT_FAILED
+                status = max(status, EXIT_FAILED)
             if failed:
-                status = EXIT_FAILED
+                status = max(status, int(failed))  # the highest item status (audit: 3, 4)
             if unique and key is not None:
                 if key in seen:
                     continue
@@ -206,7 +206,7 @@ def run(args: argparse.Namespace, task: Task, *, unique: bool = False) -> int:
                 out(text)
         for bad in bad_lines:  # (read ahead, with --jobs)
             complain(f"iri {args.command}: {bad}")
-            status = EXIT_FAILED
+            status = max(status, EXIT_FAILED)
     finally:
         if progress is not None:
             progress.close()

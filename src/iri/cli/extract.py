@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import codecs
+import functools
+from typing import Final
 
-from iri.cli._parser import SubParsers, command, items_argument
+from iri.cli._parser import SubParsers, command, items_argument, json_option
+from iri.cli.batch import run
 from iri.cli.inputs import BadLine, records
-from iri.cli.output import EXIT_FAILED, EXIT_OK, complain, emit, emit_json
-from iri.errors import IRIError
+from iri.cli.output import EXIT_FAILED, EXIT_OK, EXIT_USAGE, Apply, complain, emit, emit_json
+
+COMMANDS: Final = ("extract", "format-link")
 
 
 def register(sub: SubParsers[argparse.ArgumentParser]) -> None:
@@ -22,6 +27,13 @@ def register(sub: SubParsers[argparse.ArgumentParser]) -> None:
         "iri extract --find urls --find delimited --accept iri page.txt"
     )
     p.add_argument("files", nargs="*", metavar="FILE", help="default: standard input")
+    p.add_argument(
+        "-i",
+        "--input",
+        action="append",
+        metavar="FILE",
+        help='also read FILE ("-": stdin), as the other commands; repeatable',
+    )
     p.add_argument(
         "--encoding",
         metavar="NAME",
@@ -52,7 +64,7 @@ def register(sub: SubParsers[argparse.ArgumentParser]) -> None:
         default="final",
         help="medial: the link is delimited, a final Soft character needs no escape",
     )
-    p.add_argument("--json", action="store_true", help="JSON Lines, one object per item")
+    json_option(p)
     items_argument(p)
 
 
@@ -65,7 +77,13 @@ def _cmd_extract(args: argparse.Namespace) -> int:
 
     find = args.find or list(DEFAULT_FIND)
     # the files are the input lines (iri.cli.inputs: encodings, BOMs, CRLF, line numbers)
-    args.items, args.input = [], args.files or None
+    args.items, args.input = [], [*args.files, *(args.input or [])] or None
+    if args.encoding is not None:
+        try:
+            codecs.lookup(args.encoding)
+        except LookupError:
+            complain(f"iri extract: unknown encoding {args.encoding!r}")
+            return EXIT_USAGE
     found_any = False
     try:
         for file, number, line in records(args, on_bad_line=_report_bad_line):
@@ -85,30 +103,14 @@ def _cmd_extract(args: argparse.Namespace) -> int:
                     )
                 else:
                     emit(f"{'' if file is None else file + ':'}{number}:{m.start + 1}\t{m.text}")
-    except OSError as exc:
+    except OSError as exc:  # an unreadable file, as grep: status 2
         complain(f"iri extract: {exc.filename}: {exc.strerror or exc}")
-        return EXIT_FAILED
+        return EXIT_USAGE
     # as grep does: 0 when something was found, 1 when nothing was
     return EXIT_OK if found_any else EXIT_FAILED
 
 
 def _cmd_format_link(args: argparse.Namespace) -> int:
-    from iri.cli.inputs import items
-    from iri.extract import format_link
+    from iri.linkformat import format_link
 
-    status = EXIT_OK
-    for item in items(args):
-        try:
-            result = format_link(item, end=args.end)
-        except IRIError as exc:
-            status = EXIT_FAILED
-            if args.json:
-                emit_json({"input": item, "result": None, "error": str(exc).split("\n")[0]})
-            else:
-                complain(f"iri format-link: {str(exc).splitlines()[0]}")
-            continue
-        if args.json:
-            emit_json({"input": item, "result": result})
-        else:
-            emit(result)
-    return status
+    return run(args, Apply("format-link", args.json, functools.partial(format_link, end=args.end)))

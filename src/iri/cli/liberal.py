@@ -4,13 +4,18 @@
 from __future__ import annotations
 
 import argparse
+import functools
 from collections.abc import Callable
+from typing import Final
 
 from iri.cli._parser import SubParsers, command, items_argument, json_option
-from iri.cli.inputs import items
-from iri.cli.output import EXIT_FAILED, EXIT_OK, complain_error, emit, emit_json, error_dict
+from iri.cli.batch import run
+from iri.cli.inputs import Record
+from iri.cli.output import EXIT_USAGE, Outcome, charset_known, failure, json_line, safe, where
 from iri.errors import IRIError
 from iri.liberal.repair import Repaired
+
+COMMANDS: Final = ("preprocess", "lenient", "from-leiri", "from-href")
 
 
 def _examples(p: argparse.ArgumentParser, *lines: str) -> None:
@@ -56,38 +61,38 @@ def register(sub: SubParsers[argparse.ArgumentParser]) -> None:
     )
 
 
+def _repaired_one(
+    command: str, as_json: bool, func: Callable[[str], Repaired], record: Record
+) -> Outcome:
+    """One item: the repaired text (``--json``: with every repair)."""
+    try:
+        result = func(record[2])
+    except IRIError as exc:
+        return failure(command, as_json, record, exc)
+    if as_json:
+        repairs = [r.to_dict() for r in result.repairs]
+        obj = {**where(record), "input": record[2], "result": result.text, "repairs": repairs}
+        return json_line(obj), "", False, None
+    return safe(result.text) + "\n", "", False, None
+
+
 def _run(args: argparse.Namespace, func: Callable[[str], Repaired]) -> int:
-    status = EXIT_OK
-    for item in items(args):
-        try:
-            result = func(item)
-        except IRIError as exc:
-            status = EXIT_FAILED
-            if args.json:
-                emit_json({"input": item, "result": None, "error": error_dict(exc)})
-            else:
-                complain_error(args.command, item, exc)
-            continue
-        if args.json:
-            repairs = [r.to_dict() for r in result.repairs]
-            emit_json({"input": item, "result": result.text, "repairs": repairs})
-        else:
-            emit(result.text)
-    return status
+    return run(args, functools.partial(_repaired_one, args.command, args.json, func))
 
 
 def _cmd_preprocess(args: argparse.Namespace) -> int:
     from iri.liberal.preprocess import preprocess_repairs
 
     return _run(
-        args, lambda t: preprocess_repairs(t, spaces=args.spaces, references=args.references)
+        args,
+        functools.partial(preprocess_repairs, spaces=args.spaces, references=args.references),
     )
 
 
 def _cmd_lenient(args: argparse.Namespace) -> int:
     from iri.liberal.lenient import lenient_repairs
 
-    return _run(args, lambda t: lenient_repairs(t, form=args.form, host=args.host))
+    return _run(args, functools.partial(lenient_repairs, form=args.form, host=args.host))
 
 
 def _cmd_leiri(args: argparse.Namespace) -> int:
@@ -96,11 +101,14 @@ def _cmd_leiri(args: argparse.Namespace) -> int:
     return _run(args, from_leiri_repairs)
 
 
-def _cmd_href(args: argparse.Namespace) -> int:
+def _href(base: str | None, charset: str, form: str, text: str) -> Repaired:
     from iri.liberal.href import from_href_repairs, href_to_iri
 
-    def one(text: str) -> Repaired:
-        r = from_href_repairs(text, base=args.base, charset=args.charset)
-        return Repaired(href_to_iri(r.text), r.repairs) if args.form == "iri" else r
+    r = from_href_repairs(text, base=base, charset=charset)
+    return Repaired(href_to_iri(r.text), r.repairs) if form == "iri" else r
 
-    return _run(args, one)
+
+def _cmd_href(args: argparse.Namespace) -> int:
+    if not charset_known("from-href", args.charset):
+        return EXIT_USAGE
+    return _run(args, functools.partial(_href, args.base, args.charset, args.form))

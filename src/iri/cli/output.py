@@ -17,9 +17,11 @@ from iri.errors import IDNAError, InvalidIRI, IRIError
 if TYPE_CHECKING:
     import argparse
 
-#: What one item gives: (stdout text, stderr text, failed, dedup key or None). Texts are
-#: complete lines (each ending in "\n"), already made safe for UTF-8.
-Outcome = tuple[str, str, bool, str | None]
+#: What one item gives: (stdout text, stderr text, status, dedup key or None). Texts are
+#: complete lines (each ending in "\n"), already made safe for UTF-8. The status is the
+#: item's exit status: ``False``/0 passed, ``True``/1 failed, or a command's own (``audit``:
+#: 3, 4); the command exits with the highest one.
+Outcome = tuple[str, str, int, str | None]
 
 EXIT_OK: Final = 0
 EXIT_FAILED: Final = 1
@@ -75,6 +77,21 @@ def complain(line: str) -> None:
     sys.stderr.write(safe(line) + "\n")
 
 
+def charset_known(command: str, name: str | None) -> bool:
+    """Whether the ``--charset`` option ``name`` (None: not given) names a Python codec;
+    if not, say so (the command then exits with :data:`EXIT_USAGE`)."""
+    if name is None:
+        return True
+    import codecs
+
+    try:
+        codecs.lookup(name)
+    except LookupError:
+        complain(f"iri {command}: unknown charset {name!r}")
+        return False
+    return True
+
+
 def error_dict(exc: IRIError) -> dict[str, object]:
     """JSON form of a library error: its type, first message line and its data."""
     out: dict[str, object] = {"type": type(exc).__name__, "message": str(exc).split("\n")[0]}
@@ -97,6 +114,15 @@ def error_report(command: str, record: Record, exc: IRIError) -> str:
 
 def complain_error(command: str, item: str, exc: IRIError) -> None:
     sys.stderr.write(error_report(command, (None, 0, item), exc))
+
+
+def failure(command: str, as_json: bool, record: Record, exc: IRIError) -> Outcome:
+    """The outcome of an item that failed with ``exc``: in JSON a line with ``"input"``,
+    ``"result": null`` and ``"error"`` (:func:`error_dict`); otherwise the report on stderr."""
+    if as_json:
+        obj = {**where(record), "input": record[2], "result": None, "error": error_dict(exc)}
+        return json_line(obj), "", True, None
+    return "", error_report(command, record, exc), True, None
 
 
 class Apply:

@@ -3,11 +3,24 @@
 from __future__ import annotations
 
 import argparse
-from typing import Final
+import functools
+from typing import Final, NamedTuple
 
 from iri.cli._parser import SubParsers, command, items_argument, json_option
-from iri.cli.inputs import items
-from iri.cli.output import EXIT_OK, each, emit, emit_json
+from iri.cli.batch import run
+from iri.cli.inputs import Record, location
+from iri.cli.output import (
+    EXIT_OK,
+    EXIT_USAGE,
+    Apply,
+    Outcome,
+    charset_known,
+    json_line,
+    safe,
+    where,
+)
+
+COMMANDS: Final = ("display", "audit")
 
 #: ``iri audit`` exit status by the highest level found in any item (0: nothing above info).
 EXIT_WARNING: Final = 3
@@ -51,56 +64,79 @@ def register(sub: SubParsers[argparse.ArgumentParser]) -> None:
     items_argument(p)
 
 
-def _cmd_display(args: argparse.Namespace) -> int:
+class _DisplayOptions(NamedTuple):
+    wrap: str
+    password: str
+    charset: str | None
+    protected: list[str]
+    visual: bool
+
+
+def _show(o: _DisplayOptions, item: str) -> str:
+    """``iri display`` on one item."""
     from iri.safety.display import to_display
 
-    def show(item: str) -> str:
-        shown = to_display(
-            item,
-            wrap=args.wrap,
-            password=args.password,
-            charset=args.charset,
-            protected=args.protected,
-        )
-        if args.visual:
-            from iri.safety.visual import visual_order
+    shown = to_display(
+        item, wrap=o.wrap, password=o.password, charset=o.charset, protected=o.protected
+    )
+    if o.visual:
+        from iri.safety.visual import visual_order
 
-            shown = visual_order(shown)
-        return shown
-
-    return each(args, items(args), lambda item: {"input": item}, show)
+        shown = visual_order(shown)
+    return shown
 
 
-def _cmd_audit(args: argparse.Namespace) -> int:
+def _cmd_display(args: argparse.Namespace) -> int:
+    if not charset_known("display", args.charset):
+        return EXIT_USAGE
+    o = _DisplayOptions(args.wrap, args.password, args.charset, args.protected, args.visual)
+    return run(args, Apply("display", args.json, functools.partial(_show, o)))
+
+
+def _audit_one(
+    restriction: str, protected: list[str], everything: bool, as_json: bool, record: Record
+) -> Outcome:
+    """``iri audit`` on one item; its status is that of the highest level found (0, 3, 4)."""
     from iri.safety.audit import audit
     from iri.safety.findings import Level
 
-    rank = {Level.INFO: 0, Level.WARNING: 1, Level.DANGER: 2}
-    worst = 0
-    for item in items(args):
-        findings = audit(item, restriction=args.restriction, protected=args.protected)
-        top = max((rank[f.level] for f in findings), default=-1)
-        worst = max(worst, top)
-        if args.json:
-            emit_json(
+    item = record[2]
+    findings = audit(item, restriction=restriction, protected=protected)
+    top = max((_RANK[f.level] for f in findings), default=-1)
+    status = _STATUS.get(top, EXIT_OK)
+    if as_json:
+        obj = {
+            **where(record),
+            "input": item,
+            "highest": None if top < 0 else _LEVELS[top],
+            "findings": [
                 {
-                    "input": item,
-                    "highest": None if top < 0 else [*rank][top].value,
-                    "findings": [
-                        {
-                            "level": f.level.value,
-                            "code": f.code.value,
-                            "span": list(f.span),
-                            "section": f.section,
-                            "component": f.component,
-                            "message": f.message,
-                        }
-                        for f in findings
-                    ],
+                    "level": f.level.value,
+                    "code": f.code.value,
+                    "span": list(f.span),
+                    "section": f.section,
+                    "component": f.component,
+                    "message": f.message,
                 }
-            )
-            continue
-        for f in findings:
-            if args.all or f.level is not Level.INFO:
-                emit(f"{item}\t{f.level}\t{f.code}\t{f.span[0]}-{f.span[1]}\t{f.message}")
-    return {0: EXIT_OK, 1: EXIT_WARNING, 2: EXIT_DANGER}.get(worst, EXIT_OK)
+                for f in findings
+            ],
+        }
+        return json_line(obj), "", status, None
+    prefix = location(record[0], record[1])
+    lines = [
+        safe(f"{prefix}{item}\t{f.level}\t{f.code}\t{f.span[0]}-{f.span[1]}\t{f.message}") + "\n"
+        for f in findings
+        if everything or f.level is not Level.INFO
+    ]
+    return "".join(lines), "", status, None
+
+
+#: The audit levels from the least to the most, and the exit status of each.
+_LEVELS: Final = ("info", "warning", "danger")
+_RANK: Final = {name: rank for rank, name in enumerate(_LEVELS)}
+_STATUS: Final = {0: EXIT_OK, 1: EXIT_WARNING, 2: EXIT_DANGER}
+
+
+def _cmd_audit(args: argparse.Namespace) -> int:
+    task = functools.partial(_audit_one, args.restriction, args.protected, args.all, args.json)
+    return run(args, task)

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import argparse
 import base64
-import json
-from typing import Any
+import functools
+from typing import Any, Final
 
 from iri.cli._parser import SubParsers, command, items_argument, json_option
-from iri.cli.inputs import items
-from iri.cli.output import EXIT_FAILED, EXIT_OK, complain_error, emit, emit_json
+from iri.cli.batch import run
+from iri.cli.inputs import Record
+from iri.cli.output import Apply, Outcome, failure, json_line, where
 from iri.errors import IRIError
+
+COMMANDS: Final = ("scheme", "from-path", "to-path")
 
 
 def register(sub: SubParsers[argparse.ArgumentParser]) -> None:
@@ -92,39 +95,40 @@ def _or_none(func: Any) -> str | None:
     return value
 
 
-def _run(args: argparse.Namespace, func: Any) -> int:
-    status = EXIT_OK
-    for item in items(args):
-        try:
-            value = func(item)
-        except IRIError as exc:
-            status = EXIT_FAILED
-            if args.json:
-                emit_json({"input": item, "result": None, "error": str(exc).split("\n")[0]})
-            else:
-                complain_error(args.command, item, exc)
-            continue
-        if args.json:
-            emit_json({"input": item, "result": value})
-        else:
-            emit(value if isinstance(value, str) else json.dumps(value, ensure_ascii=False))
-    return status
+def _value_one(as_json: bool, record: Record) -> Outcome:
+    """``iri scheme`` on one item: the value as one JSON object (``--json``: in ``result``)."""
+    try:
+        value = _value(record[2])
+    except IRIError as exc:
+        return failure("scheme", as_json, record, exc)
+    if as_json:
+        return json_line({**where(record), "input": record[2], "result": value}), "", False, None
+    return json_line(value), "", False, None
+
+
+def _from_path(flavour: str, path: str) -> str:
+    from iri.schemes.file import from_path
+
+    return from_path(path, flavour=flavour)
+
+
+def _to_path(flavour: str, text: str) -> str:
+    from iri.schemes.file import to_path
+
+    return str(to_path(text, flavour=flavour))
 
 
 def _cmd_scheme(args: argparse.Namespace) -> int:
-    return _run(args, _value)
+    return run(args, functools.partial(_value_one, args.json))
 
 
 def _cmd_from_path(args: argparse.Namespace) -> int:
-    from iri.schemes.file import from_path
-
-    return _run(args, lambda p: from_path(p, flavour=args.flavour))
+    task = functools.partial(_from_path, args.flavour)
+    return run(args, Apply("from-path", args.json, task))
 
 
 def _cmd_to_path(args: argparse.Namespace) -> int:
-    from iri.schemes.file import to_path
-
-    return _run(args, lambda t: str(to_path(t, flavour=args.flavour)))
+    return run(args, Apply("to-path", args.json, functools.partial(_to_path, args.flavour)))
 
 
 __all__ = ["register"]
