@@ -139,8 +139,8 @@ def test_a_charset_that_is_not_a_text_encoding_is_a_charset_error(call: str, cha
 
 def _submodule_calls() -> dict[str, Callable[[Any], Any]]:
     from iri.batch import stream
-    from iri.extract import format_parts
     from iri.liberal import repair
+    from iri.linkformat import format_parts
     from iri.schemes.data import DataURL
     from iri.schemes.file import from_path, to_path
     from iri.schemes.mailto import Mailto
@@ -152,7 +152,7 @@ def _submodule_calls() -> dict[str, Callable[[Any], Any]]:
         "schemes.mailto.Mailto.parse": Mailto.parse,
         "schemes.data.DataURL.parse": DataURL.parse,
         "schemes.urn.URN.parse": URN.parse,
-        "extract.format_parts": format_parts,
+        "linkformat.format_parts": format_parts,
         "liberal.repair": lambda t: repair(t, "lenient"),
         "batch.stream": lambda t: list(stream("check", [t])),
     }
