@@ -21,11 +21,11 @@ import pytest
 
 from iri.cli.batch import CHUNK
 from iri.errors import IRIError
-from iri.extract import format_link
 from iri.liberal.href import from_href_repairs
 from iri.liberal.leiri import from_leiri_repairs
 from iri.liberal.lenient import lenient_repairs
 from iri.liberal.preprocess import preprocess_repairs
+from iri.linkformat import format_link
 from iri.safety.audit import audit
 from iri.safety.display import to_display
 from iri.schemes.file import from_path, to_path
