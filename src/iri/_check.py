@@ -68,8 +68,9 @@ def is_valid(
     """
     try:
         m = pattern_for(rule, zone_id).fullmatch(text)
-    except TypeError:
-        # Zero cost on the hot path: only a non-str text (or an unhashable option) gets here.
+    except (TypeError, AttributeError):
+        # Zero cost on the hot path: only a non-str text (or an unhashable option) gets here
+        # (AttributeError: the ASCII dispatch of GrammarPattern calls ``text.isascii()``).
         if not isinstance(text, str):
             not_str("is_valid", text)
         raise
@@ -98,7 +99,7 @@ def valid_match(
     """
     try:
         m = pattern_for(rule, zone_id).fullmatch(text)
-    except TypeError:
+    except (TypeError, AttributeError):  # AttributeError: see is_valid
         if not isinstance(text, str):
             not_str(func, text)
         raise

@@ -36,9 +36,9 @@ from iri._grammar import (
     char_class,
 )
 from iri._recompose import recompose
+from iri.dot_segments import remove_dot_segments, write_path_without_authority
 from iri.errors import IDNAError, IRIError
 from iri.percent import decode
-from iri.resolve import remove_dot_segments, write_path_without_authority
 
 __all__ = ["CharacterNormalization", "Equivalences", "Level", "equivalent", "key", "normalize"]
 

@@ -15,6 +15,7 @@ import unicodedata
 from functools import cache
 from typing import Final, NamedTuple
 
+from iri._codecs import text_codec
 from iri.errors import CharsetError
 from iri.liberal.repair import Repair
 from iri.violations import REGISTRY, Code
@@ -63,7 +64,6 @@ class Charset(NamedTuple):
     codec: str
 
 
-@cache
 def lookup(label: str) -> Charset:
     """Resolve a charset label (WHATWG label table first, then Python's codecs).
 
@@ -72,17 +72,24 @@ def lookup(label: str) -> Charset:
     >>> lookup("SJIS")
     Charset(name='shift_jis', codec='cp932')
     """
-    if not isinstance(label, str):
+    if not isinstance(label, str):  # before the cache, which would reject a list as unhashable
         raise TypeError(f"charset must be str, not {type(label).__name__}")
+    return _lookup(label)
+
+
+@cache
+def _lookup(label: str) -> Charset:
     import webencodings  # type: ignore[import-untyped]
 
-    enc = webencodings.lookup(label)
+    try:
+        enc = webencodings.lookup(label)
+    except UnicodeError:  # a lone surrogate in the label: no charset has it in its name
+        raise CharsetError(f"unknown charset {label!r}", label) from None
     if enc is not None:
         return Charset(enc.name, enc.codec_info.name)
-    try:
-        info = codecs.lookup(label)
-    except LookupError:
-        raise CharsetError(f"unknown charset {label!r}", label) from None
+    # Only text encodings (the one gate of iri._codecs): "rot13", "idna", "\x00" ... are a
+    # CharsetError, never a LookupError or a silent transform (issue 8).
+    info = text_codec(label)
     return Charset(info.name, info.name)
 
 

@@ -8,12 +8,12 @@
 
 from __future__ import annotations
 
-import codecs
 import re
 from enum import StrEnum
 from typing import Final, NamedTuple
 
 from iri._check import is_valid
+from iri._codecs import text_codec
 from iri._grammar import IRI_CLASSES, PCT_ENCODED_RUN, URI_CLASSES
 from iri.errors import CharsetError, InvalidIRI
 from iri.liberal.charsets import from_bytes, lookup
@@ -45,10 +45,7 @@ def _document_codec(charset: str, mode: Markup) -> str:
     require_str(charset, "charset")
     if mode is Markup.HTML:
         return lookup(charset).codec
-    try:
-        return codecs.lookup(charset).name
-    except LookupError:
-        raise CharsetError(f"unknown charset {charset!r}", charset) from None
+    return text_codec(charset).name  # CharsetError for a name that is not a text encoding
 
 
 def to_document(text: str, charset: str, *, markup: Markup | str = Markup.HTML) -> str:

@@ -18,12 +18,12 @@ Steps (each one a reading recorded in docs/rationale.md SF5):
 
 from __future__ import annotations
 
-import codecs
 from collections.abc import Callable, Iterable
 from enum import StrEnum
 from typing import Final
 
 from iri import idna
+from iri._codecs import text_codec
 from iri._split import split_authority, split_with_spans
 from iri.convert import to_iri
 from iri.percent import encode_octets
@@ -83,7 +83,7 @@ def _encode_where(text: str, bad: Callable[[str], bool]) -> str:
 
 
 def _charset_check(charset: str) -> Callable[[str], bool]:
-    codec = codecs.lookup(charset).name
+    codec = text_codec(charset).name  # CharsetError for a name that is not a text encoding
 
     def unshowable(c: str) -> bool:
         try:
