@@ -31,7 +31,8 @@ import re
 from collections.abc import Callable
 from enum import StrEnum
 
-from iri._check import invalid, iri_reference_match
+from iri._check import BOM, _escapes_ok, invalid, iri_reference_match
+from iri._grammar import Rule, ZoneID, _ascii_pattern, reference_pattern
 from iri._split import split
 from iri.errors import ResolutionError
 
@@ -190,6 +191,136 @@ _LITERAL = DotSegments.LITERAL
 _CHECK = Validation.CHECK
 
 
+_Matcher = Callable[[str], "re.Match[str] | None"]
+
+
+def _first_ascii_match(text: str) -> re.Match[str] | None:
+    """Compile the ASCII twin on first use (``import iri`` stays cheap), then match."""
+    _MATCHERS[0] = _ascii_pattern(Rule.IRI_REFERENCE, ZoneID.REJECT).fullmatch
+    return _MATCHERS[0](text)
+
+
+def _first_full_match(text: str) -> re.Match[str] | None:
+    """Compile the full IRI-reference pattern on first use, then match."""
+    _MATCHERS[1] = reference_pattern(Rule.IRI_REFERENCE, ZoneID.REJECT).fullmatch
+    return _MATCHERS[1](text)
+
+
+#: [the ASCII twin's fullmatch, the full pattern's fullmatch], each compiled on first use.
+_MATCHERS: list[_Matcher] = [_first_ascii_match, _first_full_match]
+
+
+def _valid_match(text: str) -> re.Match[str] | None:
+    """:func:`iri._check.iri_reference_match`, with the ASCII twin for every ASCII text.
+
+    On an ASCII text the twin accepts the same strings with the same groups (RFC 3987
+    2.2: ``ucschar`` and ``iprivate`` are all non-ASCII) and matches several times faster
+    than the full pattern, whose large negated classes make every allowed character scan
+    all their ranges. A property test checks the agreement with ``iri_reference_match``.
+    """
+    if text.isascii():
+        m = _MATCHERS[0](text)
+        # No BOM in an ASCII text: only the "%" checks remain (RFC 3986 2.1, 3.2.2).
+        if m is None or ("%" in text and not _escapes_ok(text, m)):
+            return None
+        return m
+    m = _MATCHERS[1](text)
+    if m is None or ("%" in text and not _escapes_ok(text, m)) or text[:1] == BOM:
+        return None
+    return m
+
+
+#: A base's scheme, authority, path and query (RFC 3986 5.2.1), ``None`` when undefined.
+_BaseParts = tuple[str | None, str | None, str, str | None]
+
+
+#: A valid absolute base, pre-parsed for the fast path (RFC 3986 5.2.1): the text (the cache
+#: key), its full-grammar match (group 1 scheme, 6 path, 8 fragment); the text before its
+#: path ("origin": scheme ":" and "//" authority if defined); the directory, the path that
+#: 5.2.3 merges a relative path with ("/" after an authority with an empty path, else the
+#: base's path "excluding any characters after the right-most '/'"); origin + directory;
+#: whether the directory is free of dot segments (5.2.4 leaves it as it is); and whether
+#: the base has an authority.
+_Base = tuple[str | None, "re.Match[str] | None", str, str, str, bool, bool]
+
+#: The last base of the fast path. A crawler resolves many references against one page:
+#: its base is validated and pre-parsed once. One tuple, replaced whole (thread-safe).
+_LAST_BASE: list[_Base] = [(None, None, "", "", "", False, False)]
+
+
+def _pre_parse(base: str, reference: str) -> _Base:
+    """Validate ``base`` and pre-parse it (RFC 3986 5.2.1), or raise."""
+    m = _valid_match(base)
+    if m is None:
+        raise invalid(base)
+    if m[1] is None:
+        # The reference's violations come before the relative base's error.
+        if _valid_match(reference) is None:
+            raise invalid(reference)
+        raise _no_scheme(base)
+    start, end = m.span(6)
+    origin = base[:start]
+    if start == end and m.start(2) >= 0:
+        # 5.2.3: "/" + R.path after an authority with an empty path.
+        return (base, m, origin, "/", origin + "/", True, True)
+    slash = base.rfind("/", start, end) + 1  # 0: a rootless path with one segment, or none
+    directory = base[start:slash] if slash else ""
+    clean = "/." not in directory and directory[:1] != "."
+    return (base, m, origin, directory, origin + directory, clean, m.start(2) >= 0)
+
+
+def _resolve_default(base: str, reference: str) -> str:
+    """:func:`resolve` with the default options (both arguments are ``str``)."""
+    entry = _LAST_BASE[0]
+    if type(base) is not str or base != entry[0]:
+        # (A str subclass could redefine "!=": it is never compared with the cache.)
+        entry = _pre_parse(base, reference)
+        if type(base) is str:
+            _LAST_BASE[0] = entry
+    m = _valid_match(reference)
+    if m is None:
+        raise invalid(reference)
+    b = entry[1]
+    assert b is not None  # only the initial entry has no match, and no text
+    # RFC 3986 5.2.2 + 5.3 for the references without a scheme (group 1 of the match),
+    # with the query and fragment of R written as they are (the text after R's path).
+    if reference and m[1] is None:
+        first = reference[0]
+        if first == "#":
+            # 5.2.2: R.path == "" -> T.path = Base.path, T.query = Base.query; 5.1: the
+            # base's own fragment is stripped.
+            hash_at = b.start(8) - 1
+            return (base if hash_at < 0 else base[:hash_at]) + reference
+        if first == "/":
+            if reference[1:2] == "/":
+                # 5.2.2: defined(R.authority): the general path.
+                return _join_general(base, b, reference)
+            # 5.2.2: R.path starts with "/" -> T.path = remove_dot_segments(R.path),
+            # after Base.scheme and Base.authority (the text before the base's path).
+            if "/." not in reference:
+                return entry[2] + reference  # 5.2.4 has nothing to remove
+            t_path = _REMOVE(reference[: m.end(6)])
+        elif first != "?":
+            # 5.2.3: T.path = remove_dot_segments(merge(Base.path, R.path)).
+            if entry[5] and first != "." and "/." not in reference:
+                return entry[4] + reference  # 5.2.4 has nothing to remove
+            t_path = _REMOVE(entry[3] + reference[: m.end(6)])
+        else:
+            return _join_general(base, b, reference)
+        if not entry[6]:
+            t_path = write_path_without_authority(t_path)
+        return entry[2] + t_path + reference[m.end(6) :]
+    return _join_general(base, b, reference)
+
+
+def _join_general(base: str, b: re.Match[str], reference: str) -> str:
+    """:func:`_join` on the components of the base's match ``b``."""
+    b_scheme, b_authority, _, _, _, b_path, b_query, b_fragment = b.groups()
+    if b_fragment is not None:
+        base = base[: len(base) - len(b_fragment) - 1]
+    return _join(base, (b_scheme, b_authority, b_path, b_query), reference, True, _REMOVE)
+
+
 def _remove_decoded_dot_segments(path: str) -> str:
     """:func:`remove_dot_segments`, also treating ``%2E`` / ``%2e`` as a dot.
 
@@ -278,20 +409,7 @@ def resolve(
         and dot_segments is _LITERAL
         and validate is _CHECK
     ):
-        # Fast path, the default options: the validating match gives the base's components.
-        m = iri_reference_match(base)
-        if m is None:
-            raise invalid(base)
-        if iri_reference_match(reference) is None:
-            raise invalid(reference)
-        # The groups of reference_pattern, in order (one C call instead of five lookups).
-        b_scheme, b_authority, _, _, _, b_path, b_query, b_fragment = m.groups()
-        if b_scheme is None:
-            raise _no_scheme(base)
-        if b_fragment is not None:
-            # RFC 3986 5.1: the base is "stripped of any fragment component".
-            base = base[: len(base) - len(b_fragment) - 1]
-        return _join(base, (b_scheme, b_authority, b_path, b_query), reference, True, _REMOVE)
+        return _resolve_default(base, reference)
     if (
         validate == "skip"
         and parser is _STRICT
@@ -332,9 +450,6 @@ def resolve(
     if b_fragment is not None:
         base = base[: len(base) - len(b_fragment) - 1]
     return _join(base, (b_scheme, b_authority, b_path, b_query), reference, strict, remove)
-
-
-_BaseParts = tuple[str | None, str | None, str, str | None]
 
 
 def _join(
