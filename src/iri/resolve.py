@@ -235,22 +235,27 @@ _BaseParts = tuple[str | None, str | None, str, str | None]
 
 
 #: A valid absolute base, pre-parsed for the fast path (RFC 3986 5.2.1): the text (the cache
-#: key), its full-grammar match (group 1 scheme, 6 path, 8 fragment); the text before its
-#: path ("origin": scheme ":" and "//" authority if defined); the directory, the path that
-#: 5.2.3 merges a relative path with ("/" after an authority with an empty path, else the
-#: base's path "excluding any characters after the right-most '/'"); origin + directory;
-#: whether the directory is free of dot segments (5.2.4 leaves it as it is); and whether
-#: the base has an authority.
-_Base = tuple[str | None, "re.Match[str] | None", str, str, str, bool, bool]
+#: key); its full-grammar match (group 1 scheme, 2 authority, 6 path, 8 fragment); where
+#: its path starts (the text before is scheme ":" and "//" authority if defined); where the
+#: "directory" ends, the part of the path that 5.2.3 merges a relative path with (the
+#: path "excluding any characters after the right-most '/'"; -1: an authority and an
+#: empty path, for which 5.2.3 says "/"); the text up to and with that directory; and
+#: whether the directory is free of dot segments (then 5.2.4 leaves it as it is).
+_Base = tuple[str | None, "re.Match[str] | None", int, int, str, bool]
 
 #: The last base of the fast path. A crawler resolves many references against one page:
 #: its base is validated and pre-parsed once. One tuple, replaced whole (thread-safe).
-_LAST_BASE: list[_Base] = [(None, None, "", "", "", False, False)]
+_LAST_BASE: list[_Base] = [(None, None, 0, 0, "", False)]
 
 
 def _pre_parse(base: str, reference: str) -> _Base:
     """Validate ``base`` and pre-parse it (RFC 3986 5.2.1), or raise."""
-    m = _valid_match(base)
+    if base.isascii():  # _valid_match, inlined
+        m = _MATCHERS[0](base)
+        if m is not None and "%" in base and not _escapes_ok(base, m):
+            m = None
+    else:
+        m = _valid_match(base)
     if m is None:
         raise invalid(base)
     if m[1] is None:
@@ -259,14 +264,14 @@ def _pre_parse(base: str, reference: str) -> _Base:
             raise invalid(reference)
         raise _no_scheme(base)
     start, end = m.span(6)
-    origin = base[:start]
     if start == end and m.start(2) >= 0:
         # 5.2.3: "/" + R.path after an authority with an empty path.
-        return (base, m, origin, "/", origin + "/", True, True)
+        return (base, m, start, -1, base[:start] + "/", True)
     slash = base.rfind("/", start, end) + 1  # 0: a rootless path with one segment, or none
-    directory = base[start:slash] if slash else ""
-    clean = "/." not in directory and directory[:1] != "."
-    return (base, m, origin, directory, origin + directory, clean, m.start(2) >= 0)
+    if not slash:
+        return (base, m, start, start, base[:start], True)
+    clean = base[start] != "." and base.find("/.", start, slash) < 0
+    return (base, m, start, slash, base[:slash], clean)
 
 
 def _resolve_default(base: str, reference: str) -> str:
@@ -277,15 +282,23 @@ def _resolve_default(base: str, reference: str) -> str:
         entry = _pre_parse(base, reference)
         if type(base) is str:
             _LAST_BASE[0] = entry
-    m = _valid_match(reference)
+    if reference.isascii():  # _valid_match, inlined
+        m = _MATCHERS[0](reference)
+        if m is not None and "%" in reference and not _escapes_ok(reference, m):
+            m = None
+    else:
+        m = _valid_match(reference)
     if m is None:
         raise invalid(reference)
     b = entry[1]
     assert b is not None  # only the initial entry has no match, and no text
-    # RFC 3986 5.2.2 + 5.3 for the references without a scheme (group 1 of the match),
-    # with the query and fragment of R written as they are (the text after R's path).
-    if reference and m[1] is None:
+    # RFC 3986 5.2.2 + 5.3 for the references without a scheme, with the query and
+    # fragment of R written as they are (the text after R's path). A scheme starts with
+    # a letter: R has none if it starts with "#", "/", "?" or "."; else group 1 says.
+    if reference:
         first = reference[0]
+        if first not in "#/?." and m[1] is not None:
+            return _join_general(base, b, reference)
         if first == "#":
             # 5.2.2: R.path == "" -> T.path = Base.path, T.query = Base.query; 5.1: the
             # base's own fragment is stripped.
@@ -298,18 +311,20 @@ def _resolve_default(base: str, reference: str) -> str:
             # 5.2.2: R.path starts with "/" -> T.path = remove_dot_segments(R.path),
             # after Base.scheme and Base.authority (the text before the base's path).
             if "/." not in reference:
-                return entry[2] + reference  # 5.2.4 has nothing to remove
+                return base[: entry[2]] + reference  # 5.2.4 has nothing to remove
             t_path = _REMOVE(reference[: m.end(6)])
         elif first != "?":
             # 5.2.3: T.path = remove_dot_segments(merge(Base.path, R.path)).
             if entry[5] and first != "." and "/." not in reference:
                 return entry[4] + reference  # 5.2.4 has nothing to remove
-            t_path = _REMOVE(entry[3] + reference[: m.end(6)])
+            start, end = entry[2], entry[3]
+            directory = "/" if end < 0 else base[start:end]
+            t_path = _REMOVE(directory + reference[: m.end(6)])
         else:
-            return _join_general(base, b, reference)
-        if not entry[6]:
+            return _join_general(base, b, reference)  # "?": rare enough
+        if b.start(2) < 0:
             t_path = write_path_without_authority(t_path)
-        return entry[2] + t_path + reference[m.end(6) :]
+        return base[: entry[2]] + t_path + reference[m.end(6) :]
     return _join_general(base, b, reference)
 
 
