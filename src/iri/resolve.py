@@ -241,11 +241,13 @@ _BaseParts = tuple[str | None, str | None, str, str | None]
 #: path "excluding any characters after the right-most '/'"; -1: an authority and an
 #: empty path, for which 5.2.3 says "/"); the text up to and with that directory; and
 #: whether the directory is free of dot segments (then 5.2.4 leaves it as it is).
-_Base = tuple[str | None, "re.Match[str] | None", int, int, str, bool]
+_Base = tuple[str | None, "re.Match[str]", int, int, str, bool]
 
 #: The last base of the fast path. A crawler resolves many references against one page:
 #: its base is validated and pre-parsed once. One tuple, replaced whole (thread-safe).
-_LAST_BASE: list[_Base] = [(None, None, 0, 0, "", False)]
+_NO_MATCH = re.compile("").fullmatch("")  # the match of the initial entry, never read
+assert _NO_MATCH is not None
+_LAST_BASE: list[_Base] = [(None, _NO_MATCH, 0, 0, "", False)]
 
 
 def _pre_parse(base: str, reference: str) -> _Base:
@@ -274,58 +276,18 @@ def _pre_parse(base: str, reference: str) -> _Base:
     return (base, m, start, slash, base[:slash], clean)
 
 
-def _resolve_default(base: str, reference: str) -> str:
-    """:func:`resolve` with the default options (both arguments are ``str``)."""
-    entry = _LAST_BASE[0]
-    if type(base) is not str or base != entry[0]:
-        # (A str subclass could redefine "!=": it is never compared with the cache.)
-        entry = _pre_parse(base, reference)
-        if type(base) is str:
-            _LAST_BASE[0] = entry
-    if reference.isascii():  # _valid_match, inlined
-        m = _MATCHERS[0](reference)
-        if m is not None and "%" in reference and not _escapes_ok(reference, m):
-            m = None
-    else:
-        m = _valid_match(reference)
-    if m is None:
-        raise invalid(reference)
-    b = entry[1]
-    assert b is not None  # only the initial entry has no match, and no text
-    # RFC 3986 5.2.2 + 5.3 for the references without a scheme, with the query and
-    # fragment of R written as they are (the text after R's path). A scheme starts with
-    # a letter: R has none if it starts with "#", "/", "?" or "."; else group 1 says.
-    if reference:
-        first = reference[0]
-        if first not in "#/?." and m[1] is not None:
-            return _join_general(base, b, reference)
-        if first == "#":
-            # 5.2.2: R.path == "" -> T.path = Base.path, T.query = Base.query; 5.1: the
-            # base's own fragment is stripped.
-            hash_at = b.start(8) - 1
-            return (base if hash_at < 0 else base[:hash_at]) + reference
-        if first == "/":
-            if reference[1:2] == "/":
-                # 5.2.2: defined(R.authority): the general path.
-                return _join_general(base, b, reference)
-            # 5.2.2: R.path starts with "/" -> T.path = remove_dot_segments(R.path),
-            # after Base.scheme and Base.authority (the text before the base's path).
-            if "/." not in reference:
-                return base[: entry[2]] + reference  # 5.2.4 has nothing to remove
-            t_path = _REMOVE(reference[: m.end(6)])
-        elif first != "?":
-            # 5.2.3: T.path = remove_dot_segments(merge(Base.path, R.path)).
-            if entry[5] and first != "." and "/." not in reference:
-                return entry[4] + reference  # 5.2.4 has nothing to remove
-            start, end = entry[2], entry[3]
-            directory = "/" if end < 0 else base[start:end]
-            t_path = _REMOVE(directory + reference[: m.end(6)])
-        else:
-            return _join_general(base, b, reference)  # "?": rare enough
-        if b.start(2) < 0:
-            t_path = write_path_without_authority(t_path)
-        return base[: entry[2]] + t_path + reference[m.end(6) :]
-    return _join_general(base, b, reference)
+def _merge_dotted(base: str, entry: _Base, reference: str, m: re.Match[str]) -> str:
+    """5.2.3 + 5.2.4 for a relative-path ``reference`` (match ``m``) against ``entry``."""
+    start, end = entry[2], entry[3]
+    directory = "/" if end < 0 else base[start:end]
+    return _recompose_fast(base, entry, _REMOVE(directory + reference[: m.end(6)]), reference, m)
+
+
+def _recompose_fast(base: str, entry: _Base, t_path: str, reference: str, m: re.Match[str]) -> str:
+    """5.3: Base.scheme, Base.authority, ``t_path``, then R's query and fragment as written."""
+    if entry[1].start(2) < 0:
+        t_path = write_path_without_authority(t_path)
+    return base[: entry[2]] + t_path + reference[m.end(6) :]
 
 
 def _join_general(base: str, b: re.Match[str], reference: str) -> str:
@@ -424,7 +386,46 @@ def resolve(
         and dot_segments is _LITERAL
         and validate is _CHECK
     ):
-        return _resolve_default(base, reference)
+        # Fast path, the default options (inlined: one call fewer per pair).
+        entry = _LAST_BASE[0]
+        if type(base) is not str or base != entry[0]:
+            # (A str subclass could redefine "!=": it is never compared with the cache.)
+            entry = _pre_parse(base, reference)
+            if type(base) is str:
+                _LAST_BASE[0] = entry
+        if reference.isascii():  # _valid_match, inlined
+            m = _MATCHERS[0](reference)
+            if m is not None and "%" in reference and not _escapes_ok(reference, m):
+                m = None
+        else:
+            m = _valid_match(reference)
+        if m is None:
+            raise invalid(reference)
+        # RFC 3986 5.2.2 + 5.3 for the references without a scheme, with the query and
+        # fragment of R written as they are (the text after R's path). A scheme starts with
+        # a letter: R has none if it starts with "#", "/", "?" or "."; else group 1 says.
+        first = reference[:1]
+        if first and first not in "#/?.":
+            if m[1] is None:
+                # 5.2.3: T.path = remove_dot_segments(merge(Base.path, R.path)).
+                if entry[5] and "/." not in reference:
+                    return entry[4] + reference  # 5.2.4 has nothing to remove
+                return _merge_dotted(base, entry, reference, m)
+        elif first == "#":
+            # 5.2.2: R.path == "" -> T.path = Base.path, T.query = Base.query; 5.1: the
+            # base's own fragment is stripped.
+            hash_at = entry[1].start(8) - 1
+            return (base if hash_at < 0 else base[:hash_at]) + reference
+        elif first == "/" and reference[1:2] != "/":
+            # 5.2.2: R.path starts with "/" -> T.path = remove_dot_segments(R.path),
+            # after Base.scheme and Base.authority (the text before the base's path).
+            if "/." not in reference:
+                return base[: entry[2]] + reference  # 5.2.4 has nothing to remove
+            return _recompose_fast(base, entry, _REMOVE(reference[: m.end(6)]), reference, m)
+        elif first == ".":
+            return _merge_dotted(base, entry, reference, m)
+        # A scheme, an authority ("//"), a query only or nothing: the general path.
+        return _join_general(base, entry[1], reference)
     if (
         validate == "skip"
         and parser is _STRICT
