@@ -234,24 +234,16 @@ def _valid_match(text: str) -> re.Match[str] | None:
 _BaseParts = tuple[str | None, str | None, str, str | None]
 
 
-#: A valid absolute base, pre-parsed for the fast path (RFC 3986 5.2.1): the text (the cache
-#: key); its full-grammar match (group 1 scheme, 2 authority, 6 path, 8 fragment); where
-#: its path starts (the text before is scheme ":" and "//" authority if defined); where the
-#: "directory" ends, the part of the path that 5.2.3 merges a relative path with (the
-#: path "excluding any characters after the right-most '/'"; -1: an authority and an
-#: empty path, for which 5.2.3 says "/"); the text up to and with that directory; and
-#: whether the directory is free of dot segments (then 5.2.4 leaves it as it is).
-_Base = tuple[str | None, "re.Match[str]", int, int, str, bool]
-
-#: The last base of the fast path. A crawler resolves many references against one page:
-#: its base is validated and pre-parsed once. One tuple, replaced whole (thread-safe).
+#: The last valid absolute base of the fast path and its full-grammar match (group 1
+#: scheme, 2 authority, 6 path, 8 fragment). A crawler resolves many references against
+#: one page: its base is validated once. One tuple, replaced whole (thread-safe).
 _NO_MATCH = re.compile("").fullmatch("")  # the match of the initial entry, never read
 assert _NO_MATCH is not None
-_LAST_BASE: list[_Base] = [(None, _NO_MATCH, 0, 0, "", False)]
+_LAST_BASE: list[tuple[str | None, re.Match[str]]] = [(None, _NO_MATCH)]
 
 
-def _pre_parse(base: str, reference: str) -> _Base:
-    """Validate ``base`` and pre-parse it (RFC 3986 5.2.1), or raise."""
+def _valid_base(base: str, reference: str) -> re.Match[str]:
+    """The match of ``base`` if it is a valid absolute IRI, else raise (RFC 3986 5.1)."""
     if base.isascii():  # _valid_match, inlined
         m = _MATCHERS[0](base)
         if m is not None and "%" in base and not _escapes_ok(base, m):
@@ -265,29 +257,28 @@ def _pre_parse(base: str, reference: str) -> _Base:
         if _valid_match(reference) is None:
             raise invalid(reference)
         raise _no_scheme(base)
-    start, end = m.span(6)
-    if start == end and m.start(2) >= 0:
-        # 5.2.3: "/" + R.path after an authority with an empty path.
-        return (base, m, start, -1, base[:start] + "/", True)
-    slash = base.rfind("/", start, end) + 1  # 0: a rootless path with one segment, or none
-    if not slash:
-        return (base, m, start, start, base[:start], True)
-    clean = base[start] != "." and base.find("/.", start, slash) < 0
-    return (base, m, start, slash, base[:slash], clean)
+    return m
 
 
-def _merge_dotted(base: str, entry: _Base, reference: str, m: re.Match[str]) -> str:
-    """5.2.3 + 5.2.4 for a relative-path ``reference`` (match ``m``) against ``entry``."""
-    start, end = entry[2], entry[3]
-    directory = "/" if end < 0 else base[start:end]
-    return _recompose_fast(base, entry, _REMOVE(directory + reference[: m.end(6)]), reference, m)
+def _merge(base: str, b: re.Match[str], reference: str, m: re.Match[str]) -> str:
+    """5.2.3 + 5.2.4 for a relative-path ``reference`` (match ``m``), base match ``b``."""
+    start, end = b.span(6)
+    if start == end and b.start(2) >= 0:
+        directory = "/"  # 5.2.3: "/" + R.path after an authority with an empty path
+    else:
+        # 5.2.3: the base's path "excluding any characters after the right-most '/'"
+        # (start > 0: no "/" gives the empty string).
+        directory = base[start : base.rfind("/", start, end) + 1]
+    return _recompose_fast(base, b, _REMOVE(directory + reference[: m.end(6)]), reference, m)
 
 
-def _recompose_fast(base: str, entry: _Base, t_path: str, reference: str, m: re.Match[str]) -> str:
+def _recompose_fast(
+    base: str, b: re.Match[str], t_path: str, reference: str, m: re.Match[str]
+) -> str:
     """5.3: Base.scheme, Base.authority, ``t_path``, then R's query and fragment as written."""
-    if entry[1].start(2) < 0:
+    if b.start(2) < 0:
         t_path = write_path_without_authority(t_path)
-    return base[: entry[2]] + t_path + reference[m.end(6) :]
+    return base[: b.start(6)] + t_path + reference[m.end(6) :]
 
 
 def _join_general(base: str, b: re.Match[str], reference: str) -> str:
@@ -387,12 +378,13 @@ def resolve(
         and validate is _CHECK
     ):
         # Fast path, the default options (inlined: one call fewer per pair).
-        entry = _LAST_BASE[0]
-        if type(base) is not str or base != entry[0]:
-            # (A str subclass could redefine "!=": it is never compared with the cache.)
-            entry = _pre_parse(base, reference)
-            if type(base) is str:
-                _LAST_BASE[0] = entry
+        last = _LAST_BASE[0]
+        if type(base) is str and base == last[0]:
+            b = last[1]
+        else:
+            b = _valid_base(base, reference)
+            if type(base) is str:  # (a str subclass could redefine "==")
+                _LAST_BASE[0] = (base, b)
         if reference.isascii():  # _valid_match, inlined
             m = _MATCHERS[0](reference)
             if m is not None and "%" in reference and not _escapes_ok(reference, m):
@@ -407,25 +399,34 @@ def resolve(
         first = reference[:1]
         if first and first not in "#/?.":
             if m[1] is None:
-                # 5.2.3: T.path = remove_dot_segments(merge(Base.path, R.path)).
-                if entry[5] and "/." not in reference:
-                    return entry[4] + reference  # 5.2.4 has nothing to remove
-                return _merge_dotted(base, entry, reference, m)
+                # 5.2.3: T.path = remove_dot_segments(merge(Base.path, R.path)). Without
+                # a dot segment in the result, the base up to the last "/" of its path,
+                # then the reference.
+                start, end = b.span(6)
+                slash = base.rfind("/", start, end) + 1
+                if (
+                    slash
+                    and "/." not in reference
+                    and base[start] != "."
+                    and base.find("/.", start, slash) < 0
+                ):
+                    return base[:slash] + reference
+                return _merge(base, b, reference, m)
         elif first == "#":
             # 5.2.2: R.path == "" -> T.path = Base.path, T.query = Base.query; 5.1: the
             # base's own fragment is stripped.
-            hash_at = entry[1].start(8) - 1
+            hash_at = b.start(8) - 1
             return (base if hash_at < 0 else base[:hash_at]) + reference
         elif first == "/" and reference[1:2] != "/":
             # 5.2.2: R.path starts with "/" -> T.path = remove_dot_segments(R.path),
             # after Base.scheme and Base.authority (the text before the base's path).
             if "/." not in reference:
-                return base[: entry[2]] + reference  # 5.2.4 has nothing to remove
-            return _recompose_fast(base, entry, _REMOVE(reference[: m.end(6)]), reference, m)
+                return base[: b.start(6)] + reference  # 5.2.4 has nothing to remove
+            return _recompose_fast(base, b, _REMOVE(reference[: m.end(6)]), reference, m)
         elif first == ".":
-            return _merge_dotted(base, entry, reference, m)
+            return _merge(base, b, reference, m)
         # A scheme, an authority ("//"), a query only or nothing: the general path.
-        return _join_general(base, entry[1], reference)
+        return _join_general(base, b, reference)
     if (
         validate == "skip"
         and parser is _STRICT
