@@ -401,16 +401,14 @@ def resolve(
             if m[1] is None:
                 # 5.2.3: T.path = remove_dot_segments(merge(Base.path, R.path)). Without
                 # a dot segment in the result, the base up to the last "/" of its path,
-                # then the reference.
+                # then the reference. (No "/." anywhere: one scan, which also sees the
+                # query and a host starting with "."; then _merge does it all, also right.)
                 start, end = b.span(6)
                 slash = base.rfind("/", start, end) + 1
-                if (
-                    slash
-                    and "/." not in reference
-                    and base[start] != "."
-                    and base.find("/.", start, slash) < 0
-                ):
-                    return base[:slash] + reference
+                if slash and base[start] != ".":
+                    merged = base[:slash] + reference
+                    if "/." not in merged:
+                        return merged
                 return _merge(base, b, reference, m)
         elif first == "#":
             # 5.2.2: R.path == "" -> T.path = Base.path, T.query = Base.query; 5.1: the
