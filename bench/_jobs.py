@@ -131,7 +131,7 @@ def all_jobs() -> list[Job]:
             ("cc_10k",),
             [
                 subject("iri.resolve(base, ref)", "f(s[0], s[1])", "iri.resolve"),
-                target("uritools.urijoin(base, ref)", "f(s[0], s[1])", "uritools.urijoin", 1.0),
+                target("uritools.urijoin(base, ref)", "f(s[0], s[1])", "uritools.urijoin", 1.5),
                 info("urllib.parse.urljoin(base, ref)", "f(s[0], s[1])", "urllib.parse.urljoin"),
                 info("rfc3987.resolve(base, ref)", "f(s[0], s[1])", "rfc3987.resolve"),
                 info(

@@ -30,14 +30,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from enum import StrEnum
 
-from iri._check import invalid, iri_reference_match
+from iri._check import _escapes_ok, invalid, iri_reference_match
+from iri._resolve_fast import LAST_BASE as _LAST_BASE
+from iri._resolve_fast import TWIN as _TWIN
+from iri._resolve_fast import merge, recompose, valid_ascii_ip_literal, valid_base
+from iri._resolve_fast import no_scheme as _no_scheme
 from iri._split import split
 from iri.dot_segments import (
     remove_decoded_dot_segments,
     remove_dot_segments,
     write_path_without_authority,
 )
-from iri.errors import ResolutionError
 
 __all__ = [
     "BaseNormalization",
@@ -114,13 +117,6 @@ def _type_error(function: str, **arguments: object) -> TypeError:
     return TypeError(f"{function}() argument {name!r} must be str, not {type(value).__name__}")
 
 
-def _no_scheme(base: str) -> ResolutionError:
-    return ResolutionError(
-        f"cannot resolve against {base!r}: the base has no scheme, and RFC 3986 5.1 requires "
-        'an absolute base (absolute-URI / absolute-IRI); relative_base="resolve" accepts it'
-    )
-
-
 def resolve(
     base: str,
     reference: str,
@@ -178,16 +174,58 @@ def resolve(
         and dot_segments is _LITERAL
         and validate is _CHECK
     ):
-        # Fast path, the default options: the validating match gives the base's components.
-        m = iri_reference_match(base)
+        # Fast path, the default options (inlined: one call fewer per pair). The match of
+        # each argument validates it and gives its components (iri._resolve_fast).
+        last = _LAST_BASE[0]
+        if type(base) is str and base == last[0]:
+            b = last[1]
+        else:
+            b = valid_base(base, reference)
+            if type(base) is str:  # (a str subclass could redefine "==")
+                _LAST_BASE[0] = (base, b)
+        if reference.isascii():  # valid_match, inlined
+            m = _TWIN[0](reference)
+            if m is not None and (
+                ("[" in reference and not valid_ascii_ip_literal(m))
+                or ("%" in reference and not _escapes_ok(reference, m))
+            ):
+                m = None
+        else:
+            m = iri_reference_match(reference)
         if m is None:
-            raise invalid(base)
-        if iri_reference_match(reference) is None:
             raise invalid(reference)
-        # The groups of reference_pattern, in order (one C call instead of five lookups).
-        b_scheme, b_authority, _, _, _, b_path, b_query, b_fragment = m.groups()
-        if b_scheme is None:
-            raise _no_scheme(base)
+        # RFC 3986 5.2.2 + 5.3 for the references without a scheme, with the query and
+        # fragment of R written as they are (the text after R's path). A scheme starts with
+        # a letter: R has none if it starts with "#", "/", "?" or "."; else group 1 says.
+        first = reference[:1]
+        if first and first not in "#/?.":
+            if m[1] is None:
+                # 5.2.3: T.path = remove_dot_segments(merge(Base.path, R.path)). Without
+                # a dot segment in the result, the base up to the last "/" of its path,
+                # then the reference. (No "/." anywhere: one scan, which also sees the
+                # query and a host starting with "."; otherwise merge() does it all.)
+                start, end = b.span(6)
+                slash = base.rfind("/", start, end) + 1
+                if slash and base[start] != ".":
+                    merged = base[:slash] + reference
+                    if "/." not in merged:
+                        return merged
+                return merge(base, b, reference, m)
+        elif first == "#":
+            # 5.2.2: R.path == "" -> T.path = Base.path, T.query = Base.query; 5.1: the
+            # base's own fragment is stripped.
+            hash_at = b.start(8) - 1
+            return (base if hash_at < 0 else base[:hash_at]) + reference
+        elif first == "/" and reference[1:2] != "/":
+            # 5.2.2: R.path starts with "/" -> T.path = remove_dot_segments(R.path),
+            # after Base.scheme and Base.authority (the text before the base's path).
+            if "/." not in reference:
+                return base[: b.start(6)] + reference  # 5.2.4 has nothing to remove
+            return recompose(base, b, _REMOVE(reference[: m.end(6)]), reference, m)
+        elif first == ".":
+            return merge(base, b, reference, m)
+        # A scheme, an authority ("//"), a query only or nothing: the general algorithm.
+        b_scheme, b_authority, _, _, _, b_path, b_query, b_fragment = b.groups()
         if b_fragment is not None:
             # RFC 3986 5.1: the base is "stripped of any fragment component".
             base = base[: len(base) - len(b_fragment) - 1]
