@@ -18,7 +18,6 @@ and :mod:`iri._collect` bounds the number of violations kept (``limit``).
 from __future__ import annotations
 
 import re
-from typing import Any, Final, NoReturn
 
 from iri._check_authority import DNS_MAX, host_escapes_ok
 from iri._check_authority import authority as authority_spans
@@ -31,6 +30,10 @@ from iri._split import split_with_spans
 from iri.errors import InvalidIRI
 from iri.schemes import SPECIFIC_SCHEMES, scheme_violations
 from iri.violations import Code, Violation
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (start-up time)
+if TYPE_CHECKING:
+    from typing import Any, Final, NoReturn
 
 __all__ = [
     "DEFAULT_LIMIT",

@@ -8,7 +8,6 @@ Each function takes the :class:`iri._check_chars.Checker` collecting the violati
 from __future__ import annotations
 
 import re
-from typing import Final
 
 from iri import schemes
 from iri._check_chars import Checker
@@ -16,6 +15,10 @@ from iri._grammar import IPV6ADDRZ, PCT_ENCODED_RUN, ZoneID, ip_literal
 from iri._split import split_authority
 from iri.errors import IDNAError
 from iri.violations import Code, describe_char
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (start-up time)
+if TYPE_CHECKING:
+    from typing import Final
 
 __all__ = ["authority", "host_escapes_ok", "port_equals"]
 

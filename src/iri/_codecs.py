@@ -14,9 +14,12 @@ from __future__ import annotations
 
 import codecs
 from functools import lru_cache
-from typing import Final
 
 from iri.errors import CharsetError
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (start-up time)
+if TYPE_CHECKING:
+    from typing import Final
 
 __all__ = ["text_codec"]
 

@@ -10,9 +10,11 @@ per capped group, saying how many were left out and where. ``limit=None`` keeps 
 
 from __future__ import annotations
 
-from typing import Final
-
 from iri.violations import Code, Violation
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (start-up time)
+if TYPE_CHECKING:
+    from typing import Final
 
 __all__ = ["DEFAULT_LIMIT", "Collector", "check_limit"]
 

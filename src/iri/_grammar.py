@@ -13,7 +13,10 @@ import re
 from collections.abc import Callable
 from enum import StrEnum
 from functools import cache
-from typing import Final
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (start-up time)
+if TYPE_CHECKING:
+    from typing import Final
 
 __all__ = [
     "ALPHA",
@@ -50,6 +53,8 @@ GEN_DELIMS = ":/?#[]@"
 SUB_DELIMS = "!$&'()*+,;="
 #: reserved = gen-delims / sub-delims   (RFC 3986 2.2)
 RESERVED = GEN_DELIMS + SUB_DELIMS
+#: The ACE prefix of A-labels (RFC 5890 2.3.2.5), also :data:`iri.idna.ACE_PREFIX`.
+ACE_PREFIX: Final = "xn--"
 
 #: ucschar = %xA0-D7FF / %xF900-FDCF / %xFDF0-FFEF / %x10000-1FFFD / ... / %xE1000-EFFFD
 #: (RFC 3987 2.2)
@@ -319,10 +324,9 @@ def reference_pattern(rule: Rule, zone_id: ZoneID = ZoneID.REJECT) -> re.Pattern
     """Compile the full-grammar pattern of ``rule`` (bounded cache: 8 rules x 2 options).
 
     A full match means: no ABNF error and no bidi formatting character, provided that
-    :data:`BAD_PERCENT` finds nothing. Every pattern has the same named groups, in this
-    order: scheme, authority, userinfo, host, port, path, query, fragment (``None`` when
-    absent). Quantifiers are possessive, so matching never backtracks into a run of
-    characters: linear time.
+    :data:`BAD_PERCENT` finds nothing. Every pattern has the same named groups, in order:
+    scheme, authority, userinfo, host, port, path, query, fragment (``None``: absent).
+    Quantifiers are possessive: matching never backtracks into a run (linear time).
     """
     return _compile(rule, zone_id, IRI_CLASSES if rule.is_iri else URI_CLASSES)
 
@@ -353,8 +357,7 @@ def _ip_literal_pattern(zone_id: ZoneID) -> re.Pattern[str]:
 
 
 def _ascii_fullmatch(rule: Rule, zone_id: ZoneID, text: str) -> re.Match[str] | None:
-    """The full pattern's match of an ASCII ``text``: the twin's match, with its IP
-    literal (if any) checked against the real ``IP-literal`` rule."""
+    """The full pattern's match of an ASCII ``text``: the twin's, IP literal checked."""
     m = _ascii_pattern(rule, zone_id).fullmatch(text)
     if m is not None:
         host = m["host"]
@@ -437,8 +440,7 @@ _BY_NAME: dict[tuple[str, str], GrammarPattern] = {}
 def pattern_for(rule: Rule | str, zone_id: ZoneID | str) -> GrammarPattern:
     """The :class:`GrammarPattern` of option values given as members or plain strings.
 
-    One dict lookup on the hot path (no enum conversion); an unknown name raises the
-    enum's ``ValueError``.
+    One dict lookup on the hot path (no enum conversion); an unknown name: ``ValueError``.
     """
     try:
         return _BY_NAME[rule, zone_id]

@@ -7,7 +7,7 @@ at run time: :func:`build` receives the classes, so there is no import circle.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (start-up time)
 
 if TYPE_CHECKING:
     from iri.violations import Code, CodeInfo, Severity

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Sequence
-from typing import Final
 
 from iri.violations import Severity, Violation
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (start-up time)
+if TYPE_CHECKING:
+    from typing import Final
 
 __all__ = ["STATUS_WIDTH", "WINDOW", "caret", "cells", "excerpt", "report", "shown", "visible"]
 

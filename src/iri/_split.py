@@ -13,7 +13,10 @@ RFC 3986 Appendix B::
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (start-up time)
+if TYPE_CHECKING:
+    from typing import Final, NamedTuple
 
 __all__ = ["Components", "split", "split_authority"]
 
@@ -28,24 +31,52 @@ _APPENDIX_B = re.compile(
 )
 
 
-class Components(NamedTuple):
-    """The five components of RFC 3986 section 3 (``None`` = absent, ``""`` = empty)."""
+# Three named tuples. typing.NamedTuple for type checkers; at run time the same classes
+# from collections.namedtuple, so that ``import iri`` and ``iri check`` need not import
+# typing (start-up time, issue 12). Their fields are the same in both branches.
+_DOCS: Final = {
+    "Components": 'The five components of RFC 3986 section 3 (``None`` = absent, ``""`` = empty).',
+    "Spans": "Start offsets of each component in the text (``-1`` when absent).",
+    "Authority": "Sub-components of an authority (RFC 3986 3.2) and their start offsets.",
+}
 
-    scheme: str | None
-    authority: str | None
-    path: str
-    query: str | None
-    fragment: str | None
+if TYPE_CHECKING:
 
+    class Components(NamedTuple):
+        scheme: str | None
+        authority: str | None
+        path: str
+        query: str | None
+        fragment: str | None
 
-class Spans(NamedTuple):
-    """Start offsets of each component in the text (``-1`` when absent)."""
+    class Spans(NamedTuple):
+        scheme: int
+        authority: int
+        path: int
+        query: int
+        fragment: int
 
-    scheme: int
-    authority: int
-    path: int
-    query: int
-    fragment: int
+    class Authority(NamedTuple):
+        userinfo: str | None
+        host: str
+        port: str | None
+        userinfo_start: int
+        host_start: int
+        port_start: int
+
+else:
+    from collections import namedtuple
+
+    _FIVE = ("scheme", "authority", "path", "query", "fragment")
+    Components = namedtuple("Components", _FIVE, module=__name__)
+    Spans = namedtuple("Spans", _FIVE, module=__name__)
+    Authority = namedtuple(
+        "Authority",
+        ("userinfo", "host", "port", "userinfo_start", "host_start", "port_start"),
+        module=__name__,
+    )
+    for _cls in (Components, Spans, Authority):
+        _cls.__doc__ = _DOCS[_cls.__name__]
 
 
 def split(text: str) -> Components:
@@ -78,17 +109,6 @@ def split_with_spans(text: str, start: int = 0, end: int | None = None) -> tuple
             m.start("fragment"),
         ),
     )
-
-
-class Authority(NamedTuple):
-    """Sub-components of an authority (RFC 3986 3.2) and their start offsets."""
-
-    userinfo: str | None
-    host: str
-    port: str | None
-    userinfo_start: int
-    host_start: int
-    port_start: int
 
 
 def split_authority(authority: str) -> Authority:

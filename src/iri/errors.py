@@ -8,7 +8,8 @@ No information lives only in message text: each class carries its data as attrib
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (start-up time)
 
 if TYPE_CHECKING:
     from iri.violations import Violation

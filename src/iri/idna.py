@@ -33,7 +33,7 @@ from idna.core import (
     uts46_remap,
 )
 
-from iri._grammar import SUB_DELIMS, UNRESERVED, char_class
+from iri._grammar import ACE_PREFIX, SUB_DELIMS, UNRESERVED, char_class
 from iri.errors import IDNAError
 from iri.percent import decode_utf8_escapes
 
@@ -44,8 +44,6 @@ __all__ = ["ACE_PREFIX", "host_to_ascii", "to_ascii", "to_unicode"]
 _DOTS: Final = re.compile("[.\u3002\uff0e\uff61]")
 _RTL: Final = frozenset({"R", "AL", "AN"})
 _MESSAGE_POSITION: Final = re.compile(r"at position ([0-9]{1,9}) ")
-#: The ACE prefix of A-labels (RFC 5890 2.3.2.5).
-ACE_PREFIX: Final = "xn--"
 #: DNS length limits (RFC 1034 3.1; RFC 5890 2.3.2.1 "Like all DNS labels, its total
 #: length must not exceed 63 octets"; UTS #46 4.1 step 4, VerifyDnsLength: "The length of
 #: the domain name, excluding the root label and its dot, is from 1 to 253").

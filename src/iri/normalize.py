@@ -25,10 +25,11 @@ from collections.abc import Callable
 from enum import StrEnum
 from typing import Final
 
-from iri import idna, schemes
+from iri import schemes
 from iri._char_normalize import Form, normalize_component, normalize_path
 from iri._check import invalid, iri_reference_match
 from iri._grammar import (
+    ACE_PREFIX,
     LOWERCASE_PCT_ENCODED,
     SUB_DELIMS,
     UCSCHAR,
@@ -127,8 +128,10 @@ def _dns_host(host: str) -> str:
     stays is an octet no DNS name can hold (3987bis 3.4.2: "leave the entire field as
     is"), and an IDNA failure is not ours to report here (docs/rationale.md).
     """
-    if not host or "%" in host or (host.isascii() and idna.ACE_PREFIX not in host):
+    if not host or "%" in host or (host.isascii() and ACE_PREFIX not in host):
         return host  # ASCII hosts are lowercase already (syntax level)
+    from iri import idna  # here: the idna package loads only for IDN hosts (start-up time)
+
     try:
         mapped = idna.to_unicode(idna.to_ascii(host))
     except IDNAError:
@@ -201,7 +204,7 @@ def _unchanged(
             if (
                 host
                 and scheme in schemes.DNS_HOST_SCHEMES
-                and not (host.isascii() and idna.ACE_PREFIX not in host)
+                and not (host.isascii() and ACE_PREFIX not in host)
             ):
                 return False
             if host == schemes.DEFAULT_HOSTS.get(scheme):

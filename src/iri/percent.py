@@ -14,6 +14,7 @@ The hot paths are one regex substitution each; the work per match is done by ``s
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import Final
 
 from iri._grammar import (
@@ -36,6 +37,7 @@ __all__ = [
     "encode",
     "encode_non_ascii",
     "encode_octets",
+    "inappropriate_code_points",
     "may_decode",
     "utf8_errors",
 ]
@@ -72,23 +74,31 @@ INAPPROPRIATE: Final[tuple[tuple[int, int], ...]] = (
     (0x1D173, 0x1D17A), (0xE0001, 0xE0001), (0xE0020, 0xE007F),
 )  # fmt: skip
 
-# Plus what the audit calls invisible (iri.safety.invisible: Default_Ignorable_Code_Point
-# from the generated UCD 17.0.0 table, e.g. U+034F, U+FE0F, U+3164; and U+2800): a reader
-# cannot see them either (3987bis 4.2 step 4; docs/rationale.md SF2).
-_INAPPROPRIATE_SET: Final = (
-    frozenset(cp for lo, hi in INAPPROPRIATE + INVISIBLE_RANGES for cp in range(lo, hi + 1))
-    | BIDI_FORMATTING
-)
 
-# Fast check for a decoded run: every character may stand decoded (outside / inside the
-# query). Anything else goes through the readable per-character rule, may_decode().
-# "\n" is the run separator of decode()'s batch path (its count is checked separately).
-_ALL_DECODABLE: Final = re.compile(
-    char_class(UNRESERVED + "\n", UCSCHAR, exclude=_INAPPROPRIATE_SET) + "*+"
-)
-_ALL_DECODABLE_QUERY: Final = re.compile(
-    char_class(UNRESERVED + "\n", UCSCHAR, IPRIVATE, exclude=_INAPPROPRIATE_SET) + "*+"
-)
+@cache
+def inappropriate_code_points() -> frozenset[int]:
+    """:data:`INAPPROPRIATE`, plus what the audit calls invisible
+    (iri.safety.invisible: Default_Ignorable_Code_Point from the generated UCD 17.0.0
+    table, e.g. U+034F, U+FE0F, U+3164; and U+2800): a reader cannot see them either
+    (3987bis 4.2 step 4; docs/rationale.md SF2), plus the bidi formatting characters.
+
+    Built on first use, like the patterns below (start-up time: ``iri normalize`` needs
+    none of them for text without percent-encoded non-ASCII)."""
+    ranges = INAPPROPRIATE + INVISIBLE_RANGES
+    return frozenset(cp for lo, hi in ranges for cp in range(lo, hi + 1)) | BIDI_FORMATTING
+
+
+@cache
+def _all_decodable(in_query: bool) -> re.Pattern[str]:
+    """Fast check for a decoded run: every character may stand decoded (outside / inside
+    the query). Anything else goes through the readable per-character rule, may_decode().
+    "\n" is the run separator of decode()'s batch path (its count is checked separately).
+    """
+    private = (IPRIVATE,) if in_query else ()
+    cls = char_class(UNRESERVED + "\n", UCSCHAR, *private, exclude=inappropriate_code_points())
+    return re.compile(cls + "*+")
+
+
 _UNRESERVED_SET: Final = frozenset(UNRESERVED)
 
 
@@ -111,7 +121,7 @@ def may_decode(char: str, *, in_query: bool = False) -> bool:
     cp = ord(char)
     if cp < 0x80:
         return char in _UNRESERVED_SET
-    if cp in _INAPPROPRIATE_SET:
+    if cp in inappropriate_code_points():
         return False
     return is_ucschar(cp) or (in_query and is_iprivate(cp))
 
@@ -267,7 +277,7 @@ def _decode_run(run: str, in_query: bool) -> str:
     # come back as lone surrogates U+DC80-DCFF (``surrogateescape`` marks exactly the
     # octets of each ill-formed subsequence, byte by byte) and are re-encoded below.
     decoded = bytes.fromhex(run.replace("%", "")).decode("utf-8", "surrogateescape")
-    fast = _ALL_DECODABLE_QUERY if in_query else _ALL_DECODABLE
+    fast = _all_decodable(in_query)
     if "\n" not in decoded and fast.fullmatch(decoded):
         return decoded
     out: list[str] = []
@@ -322,7 +332,7 @@ def decode(text: str, *, in_query: bool = False) -> str:
     # per-run path below (same results; a property test compares them).
     decoded = bytes.fromhex("%0A".join(runs).replace("%", "")).decode("utf-8", "surrogateescape")
     parts = decoded.split("\n")
-    fast = _ALL_DECODABLE_QUERY if in_query else _ALL_DECODABLE
+    fast = _all_decodable(in_query)
     if len(parts) == len(runs) and fast.fullmatch(decoded):
         pieces[1::2] = parts
         return "".join(pieces)

@@ -16,7 +16,8 @@ as they are (``ucschar`` stays in IRI form, RFC 3987 2.2), the delimiters of the
 structure (``&``, ``=``, ``+``, ``#``; ``/``, ``?``, ``#`` in a segment) and ``%`` are
 percent-encoded, and so are the characters that RFC 3987 4.1 / 3987bis 5.1 make
 inappropriate in an IRI (bidi formatting and other invisible characters,
-:data:`iri.percent.INAPPROPRIATE`).
+:func:`iri.percent.inappropriate_code_points`: the same set that :func:`iri.to_iri` keeps
+encoded, Default_Ignorable_Code_Point included).
 """
 
 from __future__ import annotations
@@ -27,9 +28,9 @@ from enum import StrEnum
 from functools import cache
 from typing import Final, TypeAlias
 
-from iri._grammar import BIDI_FORMATTING, IPRIVATE, SUB_DELIMS, UCSCHAR, UNRESERVED, char_class
+from iri._grammar import IPRIVATE, SUB_DELIMS, UCSCHAR, UNRESERVED, char_class
 from iri.errors import IRIError
-from iri.percent import INAPPROPRIATE, encode_octets
+from iri.percent import encode_octets, inappropriate_code_points
 from iri.query_params import QueryParams
 
 __all__ = [
@@ -63,9 +64,6 @@ _FORM_SCHEMES: Final = frozenset({"http", "https"})
 #: A value given to the query builders: a string or an integer (written in decimal).
 QueryValue: TypeAlias = str | int
 
-_INAPPROPRIATE_SET: Final = (
-    frozenset(cp for lo, hi in INAPPROPRIATE for cp in range(lo, hi + 1)) | BIDI_FORMATTING
-)
 # iquery = *( ipchar / iprivate / "/" / "?" ), ipchar = iunreserved / pct-encoded /
 # sub-delims / ":" / "@" (RFC 3987 2.2). Kept literal in a name: all of it except the
 # structure's delimiters "&", "=", "+" (and "%", which starts a pct-encoded); in a value
@@ -84,10 +82,12 @@ def _unsafe(kind: str) -> re.Pattern[str]:
     Compiled on first use: the ucschar classes are large, and ``import iri`` stays cheap.
     """
     if kind == "segment":
-        cls = char_class(_SEGMENT_ASCII, UCSCHAR, negate=True, exclude=_INAPPROPRIATE_SET)
+        cls = char_class(_SEGMENT_ASCII, UCSCHAR, negate=True, exclude=inappropriate_code_points())
     else:
         allowed = _QUERY_ASCII.replace("=", "") if kind == "name" else _QUERY_ASCII
-        cls = char_class(allowed, UCSCHAR, IPRIVATE, negate=True, exclude=_INAPPROPRIATE_SET)
+        cls = char_class(
+            allowed, UCSCHAR, IPRIVATE, negate=True, exclude=inappropriate_code_points()
+        )
     return re.compile(cls + "++")
 
 
@@ -135,7 +135,7 @@ def _bad_non_ascii(kind: str) -> re.Pattern[str]:
     """A non-ASCII character that ``kind`` must encode (not ucschar / iprivate, or unfit)."""
     private = (IPRIVATE,) if kind != "segment" else ()
     return re.compile(
-        char_class(_ASCII, UCSCHAR, *private, negate=True, exclude=_INAPPROPRIATE_SET)
+        char_class(_ASCII, UCSCHAR, *private, negate=True, exclude=inappropriate_code_points())
     )
 
 

@@ -14,9 +14,12 @@ from __future__ import annotations
 import unicodedata
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Final
 
 from iri._registry import build as build_registry
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (start-up time)
+if TYPE_CHECKING:
+    from typing import Final
 
 __all__ = ["REGISTRY", "Code", "CodeInfo", "Severity", "Violation", "describe_char"]
 

@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import iri
 from iri import IRIError, QueryParams, QueryStyle
 from iri import query as q
 
@@ -49,6 +50,16 @@ def test_encoding_keeps_ucschar_and_encodes_what_is_needed() -> None:
         q.encode_query_value("a\udfff")
 
 
+@pytest.mark.parametrize("char", ["\u034f", "\ufe0f", "\u3164", "\u2800", "\u200b", "\u202e"])
+def test_builders_encode_what_to_iri_keeps_encoded(char: str) -> None:
+    # Default_Ignorable_Code_Point and the other invisible characters (3987bis 4.2 step 4,
+    # docs/rationale.md SF2): a built component never shows what to_iri would not decode.
+    encoded = "".join(f"%{b:02X}" for b in char.encode())
+    assert iri.to_iri(f"http://h/{encoded}?{encoded}") == f"http://h/{encoded}?{encoded}"
+    assert q.encode_query_value(char) == encoded and q.encode_segment(char) == encoded
+    assert str(iri.parse("http://h/").with_query({"q": char})) == f"http://h/?q={encoded}"
+
+
 def test_decode_component() -> None:
     assert q.decode_component("%41%2b%2B+") == "A+++"
     assert q.decode_component("%41%2b+", form=True) == "A+ "
@@ -64,8 +75,9 @@ def test_query_params_api() -> None:
     assert p["a"] == "1" and p.get("zz") is None and p.get("zz", "d") == "d"
     with pytest.raises(KeyError):
         p["zz"]
-    assert p == q.parse_query("a=1&b=2&a=3&=e&f") and hash(p) == hash(q.parse_query(
-        "a=1&b=2&a=3&=e&f"))
+    assert p == q.parse_query("a=1&b=2&a=3&=e&f") and hash(p) == hash(
+        q.parse_query("a=1&b=2&a=3&=e&f")
+    )
     assert p != q.parse_query("b=2&a=1&a=3&=e&f")  # order matters
     assert p != [("a", "1")]
     assert q.parse_query(None) == QueryParams() and q.parse_query("") == QueryParams()

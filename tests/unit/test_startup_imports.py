@@ -15,7 +15,9 @@ SRC = str(Path(__file__).resolve().parents[2] / "src")
 
 #: Loaded on first need only: the idna package (non-ASCII or escaped hosts), dataclasses
 #: (whose import pulls in inspect and ast), the modules behind the other public functions,
-#: shutil (argparse's terminal width) and the full IPv6 grammar.
+#: shutil (argparse's terminal width), typing (TYPE_CHECKING = False in the modules on the
+#: path; the named tuples of iri._split are collections.namedtuple at run time) and the full
+#: IPv6 grammar.
 HEAVY = (
     "dataclasses",
     "idna",
@@ -29,6 +31,7 @@ HEAVY = (
     "iri._warnings",
     "json",
     "shutil",
+    "typing",
 )
 
 
@@ -79,3 +82,10 @@ def test_lazy_names_resolve_to_functions() -> None:
     for name in ("normalize", "extract", "resolve", "relativize", "check", "parse"):
         assert callable(getattr(iri, name)) and not isinstance(getattr(iri, name), type(iri))
     assert set(iri.__all__) <= set(dir(iri))
+
+
+def test_normalize_command_loads_the_idna_package_only_for_an_idn_host() -> None:
+    # (the scheme level maps IDN hosts to their U-label form: RFC 3987 5.3.3)
+    code = "from iri.cli import main\nassert main(['normalize', '--level', 'scheme', {!r}]) == 0\n"
+    assert "idna" not in _modules_after(code.format("HTTP://Example.COM/%7e"))
+    assert "idna" in _modules_after(code.format("http://xn--rsum-bpad.example/"))

@@ -17,7 +17,6 @@ from __future__ import annotations
 import io
 import os
 import sys
-from typing import cast
 
 from iri.cli._parser import parser
 from iri.cli.output import EXIT_BROKEN_PIPE, EXIT_USAGE
@@ -55,7 +54,7 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as exc:  # --help, --version (0) and usage errors (2)
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
     try:
-        status = cast(int, args.func(args))
+        status: int = args.func(args)
         sys.stdout.flush()
     except BrokenPipeError:
         _silence_stdout()

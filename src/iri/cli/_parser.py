@@ -20,7 +20,10 @@ import importlib
 import os
 import sys
 from collections.abc import Callable
-from typing import Any, Final
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (start-up time)
+if TYPE_CHECKING:
+    from typing import Any, Final
 
 GROUPS: Final = (
     "iri.cli.syntax",  # check, parse

@@ -5,29 +5,35 @@ of one) from a :data:`~iri.cli.inputs.Record` to an :data:`~iri.cli.output.Outco
 formatting (text or JSON) happens in the task, so that with ``--jobs N`` the workers do it
 in parallel and the main process only reads input and writes the finished text, in input
 order (``Pool.imap`` over chunks of lines). At most :data:`IN_FLIGHT` chunks per worker are
-read ahead, so memory stays bounded whatever the input size; with one job, each item's
-output is written before the next item is read.
+read ahead, so memory stays bounded whatever the input size; with one job, each chunk's
+output is written before the next chunk is read. A chunk (:func:`iri.cli.inputs.chunks`) is
+the lines of one read of the input, at most :data:`~iri.cli.inputs.CHUNK` of them: a line
+typed at a terminal is a chunk of its own, so interactive use answers line by line. A task
+may have a ``chunk`` method doing a whole chunk at once (:func:`run_chunk`): the common
+commands do, so that the command's cost per line stays close to the library's.
 """
 
 from __future__ import annotations
 
-import codecs
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from enum import StrEnum
-from typing import TYPE_CHECKING, Final
 
-from iri.cli.inputs import STDIN, BadLine, Record, records
-from iri.cli.output import EXIT_FAILED, EXIT_OK, EXIT_USAGE, Outcome, complain
+from iri._codecs import text_codec
+from iri.cli.inputs import CHUNK, STDIN, BadLine, Chunk, Record, chunks
+from iri.cli.output import EXIT_FAILED, EXIT_OK, EXIT_USAGE, Done, Outcome, complain
+from iri.errors import CharsetError
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (start-up time)
 
 if TYPE_CHECKING:
     import argparse
+    from typing import Final
 
 Task = Callable[[Record], Outcome]
 
-#: Lines per chunk sent to a worker: large enough that pickling is a small part of the cost.
-CHUNK: Final = 500
+__all__ = ["CHUNK", "IN_FLIGHT", "Done", "Progress", "Task", "jobs_count", "run", "run_chunk"]
 #: Chunks read ahead per worker.
 IN_FLIGHT: Final = 4
 
@@ -102,7 +108,7 @@ class _Feed:
     (a broken pipe, ^C) instead of waiting on a feeder blocked here.
     """
 
-    def __init__(self, items: Iterator[Record], limit: int) -> None:
+    def __init__(self, items: Iterator[Chunk], limit: int) -> None:
         import threading
 
         self.items = items
@@ -110,13 +116,13 @@ class _Feed:
         self.gate = threading.Semaphore(limit)
         self.stopped = False
 
-    def __iter__(self) -> Iterator[list[Record]]:
+    def __iter__(self) -> Iterator[Chunk]:
         while True:
             self.gate.acquire()
             if self.stopped:
                 return
-            chunk = [record for _, record in zip(range(CHUNK), self.items, strict=False)]
-            if not chunk:
+            chunk = next(self.items, None)
+            if chunk is None:
                 return
             yield chunk
 
@@ -128,8 +134,29 @@ class _Feed:
         self.gate.release(self.limit + 1)  # more than can ever be waited for
 
 
-def _run_chunk(task: Task, chunk: list[Record]) -> list[Outcome]:
-    return [task(record) for record in chunk]
+def run_chunk(task: Task, chunk: Chunk) -> Done:
+    """The outcomes of ``task`` on the texts of ``chunk``, gathered: the task's own
+    ``chunk`` method if it has one (a loop without a record per item), else item by item."""
+    fast = getattr(task, "chunk", None)
+    if fast is not None:
+        done: Done | None = fast(chunk)
+        if done is not None:
+            return done
+    file, first, texts = chunk
+    outs: list[str] = []
+    errs: list[str] = []
+    keyed: list[tuple[str, str | None]] = []
+    status = 0
+    for i, text in enumerate(texts):
+        out, err, failed, key = task((file, first + i if first else 0, text))
+        if err:
+            errs.append(err)
+        if failed > status:
+            status = int(failed)
+        outs.append(out)
+        keyed.append((out, key))
+    has_keys = any(key is not None for _, key in keyed)
+    return "".join(outs), "".join(errs), status, keyed if has_keys else None
 
 
 def _worker_init() -> None:
@@ -139,10 +166,11 @@ def _worker_init() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _outcomes(args: argparse.Namespace, task: Task, items: Iterator[Record]) -> Iterator[Outcome]:
+def _outcomes(args: argparse.Namespace, task: Task, items: Iterator[Chunk]) -> Iterator[Done]:
     jobs: int = getattr(args, "jobs", 1)
     if jobs <= 1:
-        yield from map(task, items)
+        for chunk in items:
+            yield run_chunk(task, chunk)
         return
     import functools
     import multiprocessing
@@ -150,9 +178,9 @@ def _outcomes(args: argparse.Namespace, task: Task, items: Iterator[Record]) -> 
     feed = _Feed(items, jobs * IN_FLIGHT)
     with multiprocessing.Pool(jobs, initializer=_worker_init) as pool:
         try:
-            for outcomes in pool.imap(functools.partial(_run_chunk, task), feed):
+            for done in pool.imap(functools.partial(run_chunk, task), feed):
                 feed.taken()
-                yield from outcomes
+                yield done
         finally:
             feed.stop()  # before the pool's exit (terminate), which waits for the feeder
 
@@ -168,9 +196,9 @@ def run(args: argparse.Namespace, task: Task, *, unique: bool = False) -> int:
     encoding = getattr(args, "encoding", None)
     if encoding is not None:
         try:
-            codecs.lookup(encoding)
-        except LookupError:
-            complain(f"iri {args.command}: unknown encoding {encoding!r}")
+            text_codec(encoding)
+        except CharsetError as exc:
+            complain(f"iri {args.command}: --encoding: {exc}")
             return EXIT_USAGE
     for path in _files(args):
         try:
@@ -187,31 +215,39 @@ def run(args: argparse.Namespace, task: Task, *, unique: bool = False) -> int:
     progress = _bar(args)
     seen: set[str] = set()  # one key per distinct item, nothing more
     out, err = sys.stdout.write, sys.stderr.write
-    items = records(args, on_bad_line=on_bad_line, on_progress=progress)
+    items = chunks(args, on_bad_line=on_bad_line, on_progress=progress)
     try:
-        for text, problems, failed, key in _outcomes(args, task, items):
+        for written, problems, failed, keyed in _outcomes(args, task, items):
             if bad_lines:
                 for bad in bad_lines:
                     complain(f"iri {args.command}: {bad}")
                 bad_lines.clear()
                 status = max(status, EXIT_FAILED)
-            if failed:
-                status = max(status, int(failed))  # the highest item status (audit: 3, 4)
-            if unique and key is not None:
-                if key in seen:
-                    continue
-                seen.add(key)
+            status = max(status, failed)  # the highest item status (audit: 3, 4)
             if problems:
                 err(problems)
+            text = "".join(_first_of_each_key(keyed, seen)) if unique and keyed else written
             if text:
                 out(text)
         for bad in bad_lines:  # (read ahead, with --jobs)
             complain(f"iri {args.command}: {bad}")
             status = max(status, EXIT_FAILED)
+    except UnicodeDecodeError as exc:  # e.g. UTF-16 holding a lone surrogate
+        complain(f"iri {args.command}: cannot decode the input: {exc}")
+        status = max(status, EXIT_FAILED)
     finally:
         if progress is not None:
             progress.close()
     return status
+
+
+def _first_of_each_key(keyed: list[tuple[str, str | None]], seen: set[str]) -> Iterator[str]:
+    for text, key in keyed:
+        if key is not None:
+            if key in seen:
+                continue
+            seen.add(key)
+        yield text
 
 
 def outcomes_of(task: Task, texts: Iterable[str]) -> list[Outcome]:

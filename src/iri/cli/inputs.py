@@ -15,21 +15,23 @@ its position; the line is also reported on stderr (:func:`records` calls ``on_ba
 from __future__ import annotations
 
 import codecs
-import io
-import os
 import re
 import sys
-from collections.abc import Callable, Iterable, Iterator
-from typing import IO, TYPE_CHECKING, Final
+from collections.abc import Callable, Iterator
+from itertools import count, repeat
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (start-up time)
 
 if TYPE_CHECKING:
     import argparse
+    from typing import IO, Final
 
 #: (file name or None, 1-based line number or 0 for an argument, the item)
 Record = tuple[str | None, int, str]
 
 STDIN: Final = "-"
-_UNDECODED: Final = re.compile("[\udc80-\udcff]")
+#: An undecodable byte, kept as a lone surrogate (compiled when first needed: start-up).
+_UNDECODED: Final = "[\udc80-\udcff]"
 # The longest BOM first: the UTF-32-LE BOM starts with the UTF-16-LE one.
 _BOMS: Final = (
     (codecs.BOM_UTF32_LE, "utf-32"),
@@ -38,8 +40,6 @@ _BOMS: Final = (
     (codecs.BOM_UTF16_LE, "utf-16"),
     (codecs.BOM_UTF16_BE, "utf-16"),
 )
-#: How many lines between two progress updates.
-PROGRESS_EVERY: Final = 4096
 
 
 def strip_eol(line: str) -> str:
@@ -86,106 +86,138 @@ def _bom_encoding(stream: IO[bytes]) -> str | None:
     return None
 
 
-def _lines(
+#: Bytes asked of the input per read. ``read1`` returns what is there (a line typed at a
+#: terminal at once), up to this much.
+BLOCK: Final = 1 << 16
+#: Lines per chunk at most (a chunk is also what ``--jobs`` sends to a worker).
+CHUNK: Final = 500
+
+#: (file name or None, line number of the first text or 0 for arguments, the texts)
+Chunk = tuple[str | None, int, list[str]]
+
+
+def _chunks(
     stream: IO[bytes],
     file: str | None,
     encoding: str | None,
     on_bad_line: Callable[[BadLine], None],
-) -> Iterator[Record]:
+    on_progress: Callable[[int], None] | None,
+    *,
+    block_size: int = BLOCK,
+) -> Iterator[Chunk]:
+    """The lines of ``stream`` in chunks: blocks decoded whole, split on ``"\n"``.
+
+    One incremental decoder for every encoding (UTF-16 and UTF-32 too: their line ends are
+    found after decoding); a line is complete when its ``"\n"`` has been read, so a block
+    that ends inside a line or a character carries the rest over to the next one.
+    """
     chosen = _bom_encoding(stream) or encoding or "utf-8"
     name = codecs.lookup(chosen).name
-    number = 0
-    if name == "utf-8":
-        # The fast path: bytes split on b"\n" only (a lone "\r" stays in its item).
-        for read in stream:
-            number += 1
-            raw = read
-            if raw.endswith(b"\n"):  # strip_eol, on bytes
-                raw = raw[:-2] if raw.endswith(b"\r\n") else raw[:-1]
-            try:
-                text = raw.decode("utf-8")
-            except UnicodeDecodeError as exc:
-                text = raw.decode("utf-8", "surrogateescape")
-                on_bad_line(BadLine(file, number, _column(text), raw[exc.start], "UTF-8"))
-            yield file, number, text
-        return
-    # Any other encoding (UTF-16 and UTF-32 too): let the codec find the "\n" line ends.
-    wrapper = io.TextIOWrapper(stream, encoding=chosen, errors="surrogateescape", newline="\n")
     shown = "UTF-16" if name.startswith("utf-16") else name.upper() if "utf" in name else name
-    for text in wrapper:
-        number += 1
-        if not text.isascii():
-            m = _UNDECODED.search(text)
+    decode = codecs.getincrementaldecoder(chosen)("surrogateescape").decode
+    read = getattr(stream, "read1", stream.read)
+    number = 1  # of the first line not yet yielded
+    position = 0
+    pending: list[str] = []  # the text read since the last "\n" (a long line: many blocks)
+    while True:
+        block = read(block_size)
+        position += len(block)
+        text = decode(block, final=not block)
+        if block and "\n" not in text:
+            pending.append(text)
+            continue
+        if pending:
+            pending.append(text)
+            text = "".join(pending)
+            pending = []
+        lines = text.split("\n")
+        rest = lines.pop()  # after the last "\n": a line still being read, or the last one
+        if "\r" in text:  # strip_eol: a "\r" before the "\n" is part of the line end
+            lines = [line[:-1] if line[-1:] == "\r" else line for line in lines]
+        if not block:
+            if rest:
+                lines.append(rest)
+        elif rest:
+            pending.append(rest)
+        if not text.isascii() and re.search(_UNDECODED, text):
+            _report_undecoded(lines, file, number, shown, on_bad_line)
+        for i in range(0, len(lines), CHUNK):
+            yield file, number + i, lines[i : i + CHUNK]
+        number += len(lines)
+        if on_progress is not None:
+            on_progress(position)
+        if not block:
+            return
+
+
+def _report_undecoded(
+    lines: list[str],
+    file: str | None,
+    number: int,
+    shown: str,
+    on_bad_line: Callable[[BadLine], None],
+) -> None:
+    """Report each line holding an undecodable byte (a lone surrogate U+DC80..U+DCFF)."""
+    for i, line in enumerate(lines):
+        if not line.isascii():
+            m = re.search(_UNDECODED, line)
             if m is not None:
                 byte = ord(m.group()) - 0xDC00
-                on_bad_line(BadLine(file, number, m.start(), byte, shown))
-        yield file, number, strip_eol(text)
-    wrapper.detach()
+                on_bad_line(BadLine(file, number + i, m.start(), byte, shown))
 
 
-def _column(text: str) -> int:
-    m = _UNDECODED.search(text)
-    return m.start() if m is not None else 0
-
-
-def _stdin_records(
-    encoding: str | None, on_bad_line: Callable[[BadLine], None]
-) -> Iterator[Record]:
+def _stdin_chunks(encoding: str | None, on_bad_line: Callable[[BadLine], None]) -> Iterator[Chunk]:
     stream = sys.stdin
     buffer = getattr(stream, "buffer", None)
     if buffer is not None:
-        yield from _lines(buffer, None, encoding, on_bad_line)
+        yield from _chunks(buffer, None, encoding, on_bad_line, None)
     else:  # a text stream without bytes below it (io.StringIO in tests)
         for number, line in enumerate(stream, 1):
-            yield None, number, strip_eol(line)
+            yield None, number, [strip_eol(line)]
 
 
 def _ignore(bad: BadLine) -> None:
     del bad
 
 
-def records(
+def chunks(
     args: argparse.Namespace,
     name: str = "items",
     on_bad_line: Callable[[BadLine], None] = _ignore,
     on_progress: Callable[[int], None] | None = None,
-) -> Iterator[Record]:
-    """The records of a command line: its items, else its ``--input`` files, else stdin.
+) -> Iterator[Chunk]:
+    """The items of a command line in chunks: its items, else its ``--input`` files, else
+    stdin. Each chunk has the lines of one file only, at most :data:`CHUNK` of them.
 
     ``on_progress`` (when given) receives the number of bytes read so far in the current
-    file, every :data:`PROGRESS_EVERY` lines.
+    file, after each block.
     """
     given: list[str] = getattr(args, name)
     if given:
-        for text in given:
-            yield None, 0, text
+        yield None, 0, list(given)
         return
     files: list[str] = getattr(args, "input", None) or [STDIN]
     encoding: str | None = getattr(args, "encoding", None)
     several = len(files) > 1
     for path in files:
         if path == STDIN:
-            yield from _stdin_records(encoding, on_bad_line)
+            yield from _stdin_chunks(encoding, on_bad_line)
             continue
         with open(path, "rb") as stream:
-            lines = _lines(stream, path if several else None, encoding, on_bad_line)
-            if on_progress is None:
-                yield from lines
-            else:
-                yield from _reporting(lines, stream, on_progress)
+            yield from _chunks(
+                stream, path if several else None, encoding, on_bad_line, on_progress
+            )
 
 
-def _reporting(
-    lines: Iterator[Record], stream: IO[bytes], on_progress: Callable[[int], None]
+def records(
+    args: argparse.Namespace,
+    name: str = "items",
+    on_bad_line: Callable[[BadLine], None] = _ignore,
 ) -> Iterator[Record]:
-    fd = stream.fileno()
-    for i, record in enumerate(lines, 1):
-        if not i % PROGRESS_EVERY:
-            on_progress(os.lseek(fd, 0, os.SEEK_CUR))
-        yield record
-    on_progress(os.lseek(fd, 0, os.SEEK_CUR))
-
-
-def items(args: argparse.Namespace, name: str = "items") -> Iterable[str]:
-    """Just the texts of :func:`records` (for subcommands that need no line numbers)."""
-    return (text for _, _, text in records(args, name))
+    """The records of :func:`chunks`, one by one."""
+    for file, first, texts in chunks(args, name, on_bad_line):
+        if not first:
+            for text in texts:
+                yield file, 0, text
+        else:
+            yield from zip(repeat(file), count(first), texts)

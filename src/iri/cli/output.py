@@ -9,33 +9,44 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Final
 
-from iri.cli.inputs import Record, location
+from iri.cli.inputs import Chunk, Record, location
 from iri.errors import IDNAError, InvalidIRI, IRIError
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (start-up time)
 
 if TYPE_CHECKING:
     import argparse
+    from typing import Final
 
 #: What one item gives: (stdout text, stderr text, status, dedup key or None). Texts are
 #: complete lines (each ending in "\n"), already made safe for UTF-8. The status is the
 #: item's exit status: ``False``/0 passed, ``True``/1 failed, or a command's own (``audit``:
 #: 3, 4); the command exits with the highest one.
 Outcome = tuple[str, str, int, str | None]
+#: What one chunk of items gives (:func:`iri.cli.batch.run_chunk`): (stdout text, stderr
+#: text, the highest item status, and for a task with keys each item's stdout text and key,
+#: in order; else None).
+Done = tuple[str, str, int, list[tuple[str, str | None]] | None]
 
 EXIT_OK: Final = 0
 EXIT_FAILED: Final = 1
 EXIT_USAGE: Final = 2
 EXIT_BROKEN_PIPE: Final = 128 + 13  # what a shell reports for a process killed by SIGPIPE
 
-_SURROGATE: Final = re.compile("[\ud800-\udfff]")
+#: A lone surrogate (compiled on the first non-ASCII text: start-up time).
+_SURROGATE: Final = "[\ud800-\udfff]"
 
 
 def safe(text: str) -> str:
     """Escape lone surrogates (``\\udcff``) so that ``text`` can be written as UTF-8."""
     if text.isascii():
         return text
-    return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    return re.sub(_SURROGATE, _escape, text)  # (re's own cache keeps the pattern)
+
+
+def _escape(m: re.Match[str]) -> str:
+    return f"\\u{ord(m.group()):04x}"
 
 
 def emit(line: str) -> None:
@@ -164,6 +175,30 @@ class Apply:
             obj = {**where(record), **self.extra, self.field: item, "result": result}
             return json_line(obj), "", False, k
         return (result if result.isascii() else safe(result)) + "\n", "", False, k
+
+    def chunk(self, chunk: Chunk) -> Done | None:
+        """The outcomes of a whole chunk in one loop (text output, no keys; else None)."""
+        if self.as_json or self.key is not None:
+            return None
+        file, first, texts = chunk
+        func = self.func
+        results: list[str] = []
+        errors: list[str] = []
+        append = results.append
+        items = iter(texts)
+        while True:
+            try:
+                for item in items:
+                    append(func(item))
+            except IRIError as exc:
+                # Each item gave one result or one error: this is item number i.
+                i = len(results) + len(errors)
+                record = (file, first + i if first else 0, texts[i])
+                errors.append(error_report(self.command, record, exc))
+                continue
+            break
+        text = "\n".join(results) + "\n" if results else ""
+        return safe(text), "".join(errors), bool(errors), None
 
 
 def each(

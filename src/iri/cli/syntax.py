@@ -4,16 +4,20 @@ from __future__ import annotations
 
 import argparse
 import functools
-from typing import Final, NamedTuple
+from itertools import count, repeat
 
 import iri
 from iri._report import STATUS_WIDTH, report, shown
 from iri.cli._parser import SubParsers, command, items_argument, json_option
 from iri.cli.batch import run
-from iri.cli.inputs import Record, location
-from iri.cli.output import Outcome, json_line, located, safe, where
+from iri.cli.inputs import Chunk, Record, location
+from iri.cli.output import Done, Outcome, json_line, located, safe, where
 from iri.errors import InvalidIRI
 from iri.violations import Severity, Violation
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (start-up time)
+if TYPE_CHECKING:
+    from typing import Final
 
 _OK: Final = "ok".ljust(STATUS_WIDTH)
 _COMPONENTS: Final = ("scheme", "userinfo", "host", "port", "path", "query", "fragment")
@@ -42,15 +46,19 @@ def register(sub: SubParsers[argparse.ArgumentParser]) -> None:
 
 
 def _cmd_check(args: argparse.Namespace) -> int:
-    return run(args, functools.partial(_check_one, _CheckOptions.of(args)))
+    return run(args, _Check(_CheckOptions.of(args)))
 
 
-class _CheckOptions(NamedTuple):
-    rule: iri.Rule
-    zone_id: iri.ZoneID
-    errors_only: bool
-    quiet: bool
-    json: bool
+class _CheckOptions:
+    """The options of ``iri check`` (a plain class: typing.NamedTuple would import typing)."""
+
+    __slots__ = ("errors_only", "json", "quiet", "rule", "zone_id")
+
+    def __init__(
+        self, rule: iri.Rule, zone_id: iri.ZoneID, errors_only: bool, quiet: bool, json: bool
+    ) -> None:
+        self.rule, self.zone_id, self.errors_only = rule, zone_id, errors_only
+        self.quiet, self.json = quiet, json
 
     @classmethod
     def of(cls, args: argparse.Namespace) -> _CheckOptions:
@@ -58,9 +66,44 @@ class _CheckOptions(NamedTuple):
         return cls(rule, zone_id, args.errors_only, args.quiet, args.json)
 
 
+class _Check:
+    """The task of ``iri check``: a record at a time, or a whole chunk in one loop."""
+
+    __slots__ = ("o",)
+
+    def __init__(self, o: _CheckOptions) -> None:
+        self.o = o
+
+    def __call__(self, record: Record) -> Outcome:
+        return _check_one(self.o, record)
+
+    def chunk(self, chunk: Chunk) -> Done | None:
+        o = self.o
+        if o.json:
+            return None
+        file, first, texts = chunk
+        check, rule, zone_id, quiet = iri.check, o.rule, o.zone_id, o.quiet
+        outs: list[str] = []
+        status = 0
+        # Line numbers; 0 for every argument (no location shown).
+        for i, item in zip(count(first) if first else repeat(0), texts, strict=False):
+            violations = check(item, rule=rule, zone_id=zone_id)
+            if violations:
+                out, _, failed, _ = _checked(o, (file, i, item), violations)
+                outs.append(out)
+                status = max(status, failed)
+            elif not quiet:  # the common case: _ok() without safe() per line
+                outs.append(location(file, i) + _OK + shown(item) + "\n")
+        return safe("".join(outs)), "", status, None
+
+
 def _check_one(o: _CheckOptions, record: Record) -> Outcome:
+    return _checked(o, record, iri.check(record[2], rule=o.rule, zone_id=o.zone_id))
+
+
+def _checked(o: _CheckOptions, record: Record, violations: list[Violation]) -> Outcome:
+    """The outcome of ``record`` whose item has ``violations``."""
     file, line, item = record
-    violations = iri.check(item, rule=o.rule, zone_id=o.zone_id)
     if not violations and not o.json:  # the common case first (CLI throughput, issue 12)
         return _ok(o, file, line, item)
     valid = not any(v.severity == Severity.ERROR for v in violations)

@@ -16,9 +16,12 @@ from __future__ import annotations
 
 from importlib import import_module
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Final
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (start-up time)
 
 if TYPE_CHECKING:
+    from typing import Final
+
     from iri._split import Components, Spans
     from iri.violations import Violation
 

@@ -1,0 +1,158 @@
+"""The CLI's chunked input and the tasks' chunk methods (issue 12, throughput).
+
+The reader decodes blocks whole and splits them into lines: tested here with tiny blocks,
+so that every line end, CRLF pair, multi-byte character and undecodable byte falls on a
+block boundary somewhere. The ``chunk`` methods of the tasks must give exactly what the
+record-by-record path gives.
+"""
+
+from __future__ import annotations
+
+import codecs
+import functools
+import io
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import iri
+from iri.cli import inputs
+from iri.cli.batch import run_chunk
+from iri.cli.inputs import BadLine, Chunk, strip_eol
+from iri.cli.output import Apply
+from iri.cli.syntax import _Check, _CheckOptions
+
+PIECES = ["a", "é", "東", "\r", "\n", "\r\n", " ", "\udcff", "http://x/", "%zz", "ü/"]
+
+
+def _read(data: bytes, encoding: str | None, block: int) -> tuple[list[Chunk], list[BadLine]]:
+    bad: list[BadLine] = []
+    stream = io.BufferedReader(io.BytesIO(data))
+    chunks = list(inputs._chunks(stream, "f", encoding, bad.append, None, block_size=block))
+    return chunks, bad
+
+
+def _expected_lines(text: str) -> list[str]:
+    """Line splitting as the old line-by-line reader did it: "\\n" ends a line, one "\\r"
+    before it goes with it, anything else (a lone "\\r") belongs to the item."""
+    return [strip_eol(line) for line in io.StringIO(text, newline="\n")]
+
+
+@settings(max_examples=300, derandomize=True, deadline=None)
+@given(
+    parts=st.lists(st.sampled_from(PIECES), max_size=30),
+    block=st.integers(1, 9),
+    encoding=st.sampled_from(["utf-8", "utf-16", "latin-1"]),
+)
+def test_chunks_are_the_lines_whatever_the_block_size(
+    parts: list[str], block: int, encoding: str
+) -> None:
+    text = "".join(parts)
+    if encoding == "latin-1":  # every byte is a character: nothing undecodable
+        text = text.encode("utf-8", "surrogateescape").decode("latin-1")
+    elif encoding == "utf-16":  # (a lone surrogate cannot be written in UTF-16)
+        text = text.replace("\udcff", "?")
+    data = text.encode(encoding, "surrogateescape" if encoding == "utf-8" else "strict")
+    chunks, bad = _read(data, None if encoding == "utf-8" else encoding, block)
+    decoded = data.decode(encoding, "surrogateescape")
+    if encoding == "utf-16":  # the BOM that encode() wrote is not part of the first item
+        decoded = decoded.removeprefix("\ufeff")
+    lines = _expected_lines(decoded)
+    assert [line for _, _, texts in chunks for line in texts] == lines
+    # Line numbers: each chunk starts where the previous one ended, at most CHUNK lines.
+    number = 1
+    for file, first, texts in chunks:
+        assert file == "f" and first == number and 0 < len(texts) <= inputs.CHUNK
+        number += len(texts)
+    # Every line with an undecodable byte is reported, with its number and first column.
+    want = [
+        (i, next(j for j, c in enumerate(line) if "\udc80" <= c <= "\udcff"))
+        for i, line in enumerate(lines, 1)
+        if any("\udc80" <= c <= "\udcff" for c in line)
+    ]
+    assert [(b.line, b.column) for b in bad] == want
+
+
+def test_a_long_line_over_many_blocks() -> None:
+    line = "http://x/" + "é" * 5000
+    chunks, bad = _read((line + "\r\n" + line).encode(), None, 7)
+    assert chunks == [("f", 1, [line]), ("f", 2, [line])] and not bad
+
+
+def test_a_multibyte_character_split_by_a_block() -> None:
+    for block in range(1, 5):
+        chunks, bad = _read("a東\nü".encode(), None, block)
+        assert [t for _, _, texts in chunks for t in texts] == ["a東", "ü"] and not bad
+
+
+def test_more_lines_than_a_chunk() -> None:
+    n = 2 * inputs.CHUNK + 3
+    chunks, _ = _read(b"x\n" * n, None, 1 << 16)
+    assert [(first, len(texts)) for _, first, texts in chunks] == [
+        (1, inputs.CHUNK),
+        (inputs.CHUNK + 1, inputs.CHUNK),
+        (2 * inputs.CHUNK + 1, 3),
+    ]
+
+
+def test_utf8_bom_is_not_part_of_the_first_item() -> None:
+    chunks, _ = _read(codecs.BOM_UTF8 + b"http://x/\n", None, 2)
+    assert chunks == [("f", 1, ["http://x/"])]
+
+
+ITEMS = [
+    "http://example.com/",
+    "HTTP://Example.COM:80/%7e",
+    "http://example.com/a b",  # fails
+    "http://例え.jp/ü",
+    "a\u200bb",
+    "x\udcff",  # an undecodable byte: fails, reported with \udcff escaped
+    "",
+    "http://h:99999999999999999999/",
+]
+
+
+def _by_record(task: object, chunk: Chunk) -> tuple[str, str, int]:
+    file, first, texts = chunk
+    outs, errs, status = [], [], 0
+    for i, text in enumerate(texts):
+        out, err, failed, _ = task((file, first + i if first else 0, text))  # type: ignore[operator]
+        outs.append(out)
+        errs.append(err)
+        status = max(status, int(failed))
+    return "".join(outs), "".join(errs), status
+
+
+@pytest.mark.parametrize("where", [(None, 0), (None, 7), ("f.txt", 3)])
+@pytest.mark.parametrize(
+    "task",
+    [
+        Apply("normalize", False, iri.normalize),
+        Apply("to-uri", False, iri.to_uri),
+        Apply("normalize", False, functools.partial(iri.normalize, level="scheme")),
+        _Check(_CheckOptions(iri.Rule.IRI_REFERENCE, iri.ZoneID.REJECT, False, False, False)),
+        _Check(_CheckOptions(iri.Rule.IRI, iri.ZoneID.REJECT, True, False, False)),
+        _Check(_CheckOptions(iri.Rule.IRI_REFERENCE, iri.ZoneID.REJECT, False, True, False)),
+    ],
+    ids=["normalize", "to-uri", "normalize-scheme", "check", "check-errors-only", "check-quiet"],
+)
+def test_chunk_methods_give_the_record_by_record_outcome(
+    task: object, where: tuple[str | None, int]
+) -> None:
+    chunk: Chunk = (where[0], where[1], ITEMS * 3)
+    out, err, status, keyed = run_chunk(task, chunk)  # type: ignore[arg-type]
+    assert keyed is None
+    assert (out, err, status) == _by_record(task, chunk)
+
+
+def test_tasks_without_a_fast_chunk_go_record_by_record() -> None:
+    task = Apply("normalize", True, iri.normalize)  # JSON: no fast path
+    assert task.chunk((None, 1, ITEMS)) is None
+    out, err, status, keyed = run_chunk(task, (None, 1, ITEMS))
+    assert (out, err, status) == _by_record(task, (None, 1, ITEMS)) and keyed is None
+    keyed_task = Apply("normalize", False, iri.normalize, key=iri.key)
+    out, err, status, keyed = run_chunk(keyed_task, (None, 1, ITEMS))
+    assert keyed is not None and [text for text, _ in keyed] == [
+        keyed_task((None, i, t))[0] for i, t in enumerate(ITEMS, 1)
+    ]
