@@ -57,6 +57,9 @@ class InvalidIRI(IRIError):  # noqa: N818 (public name fixed by the API contract
         first = errors[0]
         more = len(errors) - 1
         tail = f" (and {more} more error{'s' if more > 1 else ''})" if more else ""
+        if any(v.code == "violations-omitted" for v in self.violations):
+            # check() capped a group: the count above is of the violations kept only.
+            tail = f" (and {more} more listed, more left out: see .violations)"
         return (
             f"{head}: {first.message} [{first.code}, {first.section}]{tail}\n"
             f"    {shown(self.text)}\n{caret(self.text, first.span, 4)}"

@@ -28,6 +28,17 @@ def test_invalid_iri_carries_all_violations_and_shows_the_first_error() -> None:
     assert "(and 1 more error)" in first_line
 
 
+def test_invalid_iri_does_not_undercount_capped_violations() -> None:
+    # 100 bad escapes: check() keeps 10 and a violations-omitted summary; the message must
+    # not claim that only 9 more errors exist.
+    with pytest.raises(InvalidIRI) as info:
+        iri.parse("http://x/" + "%zz" * 100)
+    first_line = str(info.value).split("\n")[0]
+    assert "(and 9 more error" not in first_line
+    assert "more left out" in first_line
+    assert info.value.violations[-1].code == "violations-omitted"
+
+
 def test_invalid_iri_without_violations_still_renders() -> None:
     assert str(InvalidIRI("x", [])) == "invalid IRI: 'x'"
 

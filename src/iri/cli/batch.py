@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from enum import StrEnum
 
 from iri._codecs import text_codec
@@ -248,8 +248,3 @@ def _first_of_each_key(keyed: list[tuple[str, str | None]], seen: set[str]) -> I
                 continue
             seen.add(key)
         yield text
-
-
-def outcomes_of(task: Task, texts: Iterable[str]) -> list[Outcome]:
-    """The outcomes of ``task`` on argument-like items (for tests and the demo)."""
-    return [task((None, 0, text)) for text in texts]

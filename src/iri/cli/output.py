@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
 from iri.cli.inputs import Chunk, Record, location
 from iri.errors import IDNAError, InvalidIRI, IRIError
@@ -16,7 +16,6 @@ from iri.errors import IDNAError, InvalidIRI, IRIError
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (start-up time)
 
 if TYPE_CHECKING:
-    import argparse
     from typing import Final
 
 #: What one item gives: (stdout text, stderr text, status, dedup key or None). Texts are
@@ -199,34 +198,3 @@ class Apply:
             break
         text = "\n".join(results) + "\n" if results else ""
         return safe(text), "".join(errors), bool(errors), None
-
-
-def each(
-    args: argparse.Namespace,
-    items: Iterable[str],
-    fields: Callable[[str], dict[str, object]],
-    func: Callable[[str], str | None],
-) -> int:
-    """Apply ``func`` to each item: results to stdout, failures reported, never stop.
-
-    ``func`` returning ``None`` drops the item (``normalize --unique``). In JSON mode a
-    failure is a line with ``"result": null`` and ``"error"``; otherwise it goes to stderr.
-    """
-    status = EXIT_OK
-    for item in items:
-        try:
-            result = func(item)
-        except IRIError as exc:
-            status = EXIT_FAILED
-            if args.json:
-                emit_json({**fields(item), "result": None, "error": error_dict(exc)})
-            else:
-                complain_error(args.command, item, exc)
-            continue
-        if result is None:
-            continue
-        if args.json:
-            emit_json({**fields(item), "result": result})
-        else:
-            emit(result)
-    return status
