@@ -181,26 +181,13 @@ def char_class(
 ) -> str:
     """Render a regex character class from ASCII characters and code point ranges.
 
-    A class with non-ASCII ranges is rendered as the negation of its complement: the same
-    set of characters, but ``re`` compiles it about four times faster, because its compiler
-    walks every BMP code point of each range in Python and the complement of ``ucschar``
-    covers far fewer of them than ``ucschar`` does (start-up time, docs/performance.md).
+    The ranges are listed as they are. (Rendering the negation of the complement compiles
+    about four times faster but matches two to three times slower: measured and rejected
+    twice, docs/performance.md. The large classes compile only when first needed.)
     """
-    if not ranges:
-        body = _render(_runs(sorted({ord(c) for c in ascii_chars})))
-        return f"[{'^' if negate else ''}{body}]"
-    inside = sorted(r for group in ranges for r in _ranges_minus(group, exclude))
-    outside: list[tuple[int, int]] = []
-    start = 0x80
-    for lo, hi in inside:
-        if start < lo:
-            outside.append((start, lo - 1))
-        start = max(start, hi + 1)
-    if start <= 0x10FFFF:
-        outside.append((start, 0x10FFFF))
-    chars = {ord(c) for c in ascii_chars}
-    body = _render(_runs([cp for cp in range(0x80) if cp not in chars]) + outside)
-    return f"[{'' if negate else '^'}{body}]"
+    chars = _runs(sorted({ord(c) for c in ascii_chars}))
+    inside = [r for group in ranges for r in _ranges_minus(group, exclude)]
+    return f"[{'^' if negate else ''}{_render(chars + inside)}]"
 
 
 def _runs(code_points: list[int]) -> list[tuple[int, int]]:
