@@ -42,19 +42,15 @@ def _cmd_resolve(args: argparse.Namespace) -> int:
     base = _base(args)
     if base is None:
         return EXIT_FAILED
+    # iri.resolve validates the reference itself (InvalidIRI, as iri.parse would raise).
     task = Apply(
         "resolve",
         args.json,
-        functools.partial(_resolve, base),
+        functools.partial(iri.resolve, base),
         field="reference",
         extra={"base": base},
     )
     return run(args, task)
-
-
-def _resolve(base: str, reference: str) -> str:
-    iri.parse(reference)  # resolution validates nothing: refuse invalid references
-    return iri.resolve(base, reference)
 
 
 def _cmd_relativize(args: argparse.Namespace) -> int:
