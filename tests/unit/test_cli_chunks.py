@@ -20,7 +20,7 @@ import iri
 from iri.cli import inputs
 from iri.cli.batch import run_chunk
 from iri.cli.inputs import BadLine, Chunk, strip_eol
-from iri.cli.output import Apply
+from iri.cli.output import Apply, safe, writer
 from iri.cli.syntax import _Check, _CheckOptions
 
 PIECES = ["a", "é", "東", "\r", "\n", "\r\n", " ", "\udcff", "http://x/", "%zz", "ü/"]
@@ -156,3 +156,20 @@ def test_tasks_without_a_fast_chunk_go_record_by_record() -> None:
     assert keyed is not None and [text for text, _ in keyed] == [
         keyed_task((None, i, t))[0] for i, t in enumerate(ITEMS, 1)
     ]
+
+
+@pytest.mark.parametrize(
+    "text", ["", "http://x/\n", "x\udcff\u00e9\udc80\n", "\ud800 \U0001f600\n"]
+)
+def test_writer_escapes_lone_surrogates_as_safe_does(text: str) -> None:
+    """The command's stream escapes by itself (backslashreplace); any other stream through
+    safe(): the same bytes either way, always valid UTF-8."""
+    raw = io.BytesIO()
+    stream = io.TextIOWrapper(raw, encoding="utf-8", errors="backslashreplace")
+    writer(stream)(text)
+    stream.flush()
+    other = io.StringIO()
+    writer(other)(text)
+    assert raw.getvalue() == other.getvalue().encode("utf-8") == safe(text).encode("utf-8")
+    if "\udcff" in text:
+        assert b"\\udcff" in raw.getvalue()

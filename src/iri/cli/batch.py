@@ -22,7 +22,7 @@ from enum import StrEnum
 
 from iri._codecs import text_codec
 from iri.cli.inputs import CHUNK, STDIN, BadLine, Chunk, Record, chunks
-from iri.cli.output import EXIT_FAILED, EXIT_OK, EXIT_USAGE, Done, Outcome, complain
+from iri.cli.output import EXIT_FAILED, EXIT_OK, EXIT_USAGE, Done, Outcome, complain, writer
 from iri.errors import CharsetError
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (start-up time)
@@ -214,7 +214,7 @@ def run(args: argparse.Namespace, task: Task, *, unique: bool = False) -> int:
 
     progress = _bar(args)
     seen: set[str] = set()  # one key per distinct item, nothing more
-    out, err = sys.stdout.write, sys.stderr.write
+    out, err = writer(sys.stdout), writer(sys.stderr)
     items = chunks(args, on_bad_line=on_bad_line, on_progress=progress)
     try:
         for written, problems, failed, keyed in _outcomes(args, task, items):

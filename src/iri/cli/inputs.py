@@ -32,6 +32,20 @@ Record = tuple[str | None, int, str]
 STDIN: Final = "-"
 #: An undecodable byte, kept as a lone surrogate (compiled when first needed: start-up).
 _UNDECODED: Final = "[\udc80-\udcff]"
+#: The error handler of the input decoders: ``surrogateescape`` that also counts its calls
+#: (:data:`_ESCAPES`), so that a block of clean input is never searched for escapes.
+_HANDLER: Final = "iri.cli.undecoded"
+#: Calls of the handler so far, in a one-item list (the input is read by one thread at a time).
+_ESCAPES: Final = [0]
+_surrogateescape = codecs.lookup_error("surrogateescape")
+
+
+def _escape_counted(exc: UnicodeError) -> tuple[str | bytes, int]:
+    _ESCAPES[0] += 1
+    return _surrogateescape(exc)
+
+
+codecs.register_error(_HANDLER, _escape_counted)
 # The longest BOM first: the UTF-32-LE BOM starts with the UTF-16-LE one.
 _BOMS: Final = (
     (codecs.BOM_UTF32_LE, "utf-32"),
@@ -88,7 +102,7 @@ def _bom_encoding(stream: IO[bytes]) -> str | None:
 
 #: Bytes asked of the input per read. ``read1`` returns what is there (a line typed at a
 #: terminal at once), up to this much.
-BLOCK: Final = 1 << 16
+BLOCK: Final = 1 << 15
 #: Lines per chunk at most (a chunk is also what ``--jobs`` sends to a worker).
 CHUNK: Final = 500
 
@@ -114,15 +128,19 @@ def _chunks(
     chosen = _bom_encoding(stream) or encoding or "utf-8"
     name = codecs.lookup(chosen).name
     shown = "UTF-16" if name.startswith("utf-16") else name.upper() if "utf" in name else name
-    decode = codecs.getincrementaldecoder(chosen)("surrogateescape").decode
+    decode = codecs.getincrementaldecoder(chosen)(_HANDLER).decode
     read = getattr(stream, "read1", stream.read)
     number = 1  # of the first line not yet yielded
     position = 0
     pending: list[str] = []  # the text read since the last "\n" (a long line: many blocks)
+    escaped = False  # an undecodable byte in pending or text, not yet reported
     while True:
         block = read(block_size)
         position += len(block)
+        before = _ESCAPES[0]
         text = decode(block, final=not block)
+        if _ESCAPES[0] != before:
+            escaped = True
         if block and "\n" not in text:
             pending.append(text)
             continue
@@ -139,8 +157,9 @@ def _chunks(
                 lines.append(rest)
         elif rest:
             pending.append(rest)
-        if not text.isascii() and re.search(_UNDECODED, text):
+        if escaped:
             _report_undecoded(lines, file, number, shown, on_bad_line)
+            escaped = bool(pending)  # the rest of a line may hold one too: searched when whole
         for i in range(0, len(lines), CHUNK):
             yield file, number + i, lines[i : i + CHUNK]
         number += len(lines)

@@ -11,7 +11,7 @@ from typing import Final
 from iri.cli._parser import SubParsers, command, items_argument, json_option
 from iri.cli.batch import run
 from iri.cli.inputs import Record
-from iri.cli.output import EXIT_USAGE, Outcome, charset_known, failure, json_line, safe, where
+from iri.cli.output import EXIT_USAGE, Outcome, charset_known, failure, json_line, where
 from iri.errors import IRIError
 from iri.liberal.repair import Repaired
 
@@ -73,7 +73,7 @@ def _repaired_one(
         repairs = [r.to_dict() for r in result.repairs]
         obj = {**where(record), "input": record[2], "result": result.text, "repairs": repairs}
         return json_line(obj), "", False, None
-    return safe(result.text) + "\n", "", False, None
+    return result.text + "\n", "", False, None
 
 
 def _run(args: argparse.Namespace, func: Callable[[str], Repaired]) -> int:

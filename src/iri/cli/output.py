@@ -16,10 +16,11 @@ from iri.errors import IDNAError, InvalidIRI, IRIError
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (start-up time)
 
 if TYPE_CHECKING:
-    from typing import Final
+    from typing import Final, TextIO
 
 #: What one item gives: (stdout text, stderr text, status, dedup key or None). Texts are
-#: complete lines (each ending in "\n"), already made safe for UTF-8. The status is the
+#: complete lines (each ending in "\n"); they may hold lone surrogates (undecodable input
+#: bytes), which :func:`writer` escapes as it writes them, once per chunk. The status is the
 #: item's exit status: ``False``/0 passed, ``True``/1 failed, or a command's own (``audit``:
 #: 3, 4); the command exits with the highest one.
 Outcome = tuple[str, str, int, str | None]
@@ -48,21 +49,32 @@ def _escape(m: re.Match[str]) -> str:
     return f"\\u{ord(m.group()):04x}"
 
 
+def writer(stream: TextIO) -> Callable[[str], object]:
+    """``stream.write`` for texts that may hold lone surrogates: each is written as a
+    ``\\udcff`` escape (:func:`safe`), by the stream's own ``backslashreplace`` when it is
+    the command's UTF-8 stream (:func:`iri.cli.main` sets it up), else by :func:`safe`
+    (``main(argv)`` called with other streams, as in tests)."""
+    if getattr(stream, "encoding", None) == "utf-8" and stream.errors == "backslashreplace":
+        return stream.write  # the same escapes, without a search of every text
+    return lambda text: stream.write(safe(text))
+
+
 def emit(line: str) -> None:
     sys.stdout.write(safe(line) + "\n")
 
 
 def json_line(obj: dict[str, object]) -> str:
-    """One JSON Lines line (with its "\\n"), valid UTF-8."""
+    """One JSON Lines line (with its "\\n"), as an outcome: the :func:`writer` makes it
+    valid UTF-8."""
     import json
 
-    # ensure_ascii=False keeps the IRIs readable; safe() turns a lone surrogate (which
-    # json.dumps leaves raw in that mode) into a JSON \u escape.
-    return safe(json.dumps(obj, ensure_ascii=False)) + "\n"
+    # ensure_ascii=False keeps the IRIs readable; a lone surrogate (which json.dumps leaves
+    # raw in that mode) is written as a JSON \u escape by the writer (or safe()).
+    return json.dumps(obj, ensure_ascii=False) + "\n"
 
 
 def emit_json(obj: dict[str, object]) -> None:
-    sys.stdout.write(json_line(obj))
+    sys.stdout.write(safe(json_line(obj)))
 
 
 def where(record: Record) -> dict[str, object]:
@@ -80,7 +92,7 @@ def located(record: Record, lines: list[str]) -> str:
     """
     prefix = location(record[0], record[1])
     pad = " " * len(prefix)
-    return "".join(safe((prefix if i == 0 else pad) + line) + "\n" for i, line in enumerate(lines))
+    return "".join((prefix if i == 0 else pad) + line + "\n" for i, line in enumerate(lines))
 
 
 def complain(line: str) -> None:
@@ -119,11 +131,11 @@ def error_report(command: str, record: Record, exc: IRIError) -> str:
     item = record[2]
     if isinstance(exc, InvalidIRI):
         return located(record, report(item, exc.violations))
-    return safe(f"iri {command}: {location(record[0], record[1])}{shown(item)}: {exc}") + "\n"
+    return f"iri {command}: {location(record[0], record[1])}{shown(item)}: {exc}\n"
 
 
 def complain_error(command: str, item: str, exc: IRIError) -> None:
-    sys.stderr.write(error_report(command, (None, 0, item), exc))
+    sys.stderr.write(safe(error_report(command, (None, 0, item), exc)))
 
 
 def failure(command: str, as_json: bool, record: Record, exc: IRIError) -> Outcome:
@@ -173,7 +185,7 @@ class Apply:
         if self.as_json:
             obj = {**where(record), **self.extra, self.field: item, "result": result}
             return json_line(obj), "", False, k
-        return (result if result.isascii() else safe(result)) + "\n", "", False, k
+        return result + "\n", "", False, k
 
     def chunk(self, chunk: Chunk) -> Done | None:
         """The outcomes of a whole chunk in one loop (text output, no keys; else None)."""
@@ -197,4 +209,4 @@ class Apply:
                 continue
             break
         text = "\n".join(results) + "\n" if results else ""
-        return safe(text), "".join(errors), bool(errors), None
+        return text, "".join(errors), bool(errors), None

@@ -16,7 +16,6 @@ from iri.cli.output import (
     Outcome,
     charset_known,
     json_line,
-    safe,
     where,
 )
 
@@ -124,7 +123,7 @@ def _audit_one(
         return json_line(obj), "", status, None
     prefix = location(record[0], record[1])
     lines = [
-        safe(f"{prefix}{item}\t{f.level}\t{f.code}\t{f.span[0]}-{f.span[1]}\t{f.message}") + "\n"
+        f"{prefix}{item}\t{f.level}\t{f.code}\t{f.span[0]}-{f.span[1]}\t{f.message}\n"
         for f in findings
         if everything or f.level is not Level.INFO
     ]

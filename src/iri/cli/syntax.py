@@ -11,7 +11,7 @@ from iri._report import STATUS_WIDTH, report, shown
 from iri.cli._parser import SubParsers, command, items_argument, json_option
 from iri.cli.batch import run
 from iri.cli.inputs import Chunk, Record, location
-from iri.cli.output import Done, Outcome, json_line, located, safe, where
+from iri.cli.output import Done, Outcome, json_line, located, where
 from iri.errors import InvalidIRI
 from iri.violations import Severity, Violation
 
@@ -92,9 +92,9 @@ class _Check:
                 out, _, failed, _ = _checked(o, (file, i, item), violations)
                 outs.append(out)
                 status = max(status, failed)
-            elif not quiet:  # the common case: _ok() without safe() per line
+            elif not quiet:  # the common case: _ok() inlined
                 outs.append(location(file, i) + _OK + shown(item) + "\n")
-        return safe("".join(outs)), "", status, None
+        return "".join(outs), "", status, None
 
 
 def _check_one(o: _CheckOptions, record: Record) -> Outcome:
@@ -122,7 +122,7 @@ def _ok(o: _CheckOptions, file: str | None, line: int, item: str) -> Outcome:
     in one step, which is report(item, []) (tests check that they agree)."""
     if o.quiet:
         return "", "", False, None
-    return safe(location(file, line) + _OK + shown(item)) + "\n", "", False, None
+    return location(file, line) + _OK + shown(item) + "\n", "", False, None
 
 
 def _parsed(
