@@ -80,6 +80,31 @@ def test_utf16_file_known_by_its_bom(tmp_path: Path) -> None:
     assert iri_run("to-uri", "-i", str(path)).stdout == b"http://a/\n"
 
 
+@pytest.mark.parametrize("command", [["normalize"], ["check", "--json"]])
+def test_jobs_2_reads_files_and_stdin_as_one_job_does(tmp_path: Path, command: list[str]) -> None:
+    """With --jobs the workers decode pieces of the input: the same items, line numbers,
+    reports of undecodable bytes (and their order), BOM and CRLF handling."""
+    a, b, c = tmp_path / "a.txt", tmp_path / "b.txt", tmp_path / "c.txt"
+    a.write_bytes(b"HTTP://A.example/%7e\r\nhttp://a/\xe9t\xe9\r\nhttp://a/x\ry\n" * 700)
+    b.write_bytes("\ufeffhttp://b/é\nhttp://b/\udcff".encode("utf-8", "surrogateescape"))
+    c.write_bytes("http://c/東\r\nx y\r\n".encode("utf-16"))
+    files = ["-i", str(a), "-i", str(b), "-i", str(c)]
+    for argv, data in ((files, None), ([], a.read_bytes())):
+        one = iri_run(*command, *argv, stdin=data)
+        two = iri_run(*command, "--jobs", "2", *argv, stdin=data)
+        assert (two.returncode, two.stdout) == (one.returncode, one.stdout)
+        assert _kinds(two.stderr) == _kinds(one.stderr)
+        assert one.returncode == 1 and b"1400: not valid UTF-8" in one.stderr
+
+
+def _kinds(err: bytes) -> tuple[list[bytes], list[bytes]]:
+    """The reports of undecodable bytes, and the others, each in their order (how the two
+    interleave depends on how much input is read at a time)."""
+    lines = err.splitlines()
+    bad = [line for line in lines if b": not valid UTF-8: byte" in line]
+    return bad, [line for line in lines if line not in bad]
+
+
 def test_crlf_lines_and_line_numbers_with_several_files(tmp_path: Path) -> None:
     a, b = tmp_path / "a.txt", tmp_path / "b.txt"
     a.write_bytes(b"HTTP://A.example/%7e\r\nhttp://a/x\ry\r\n")

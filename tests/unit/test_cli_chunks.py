@@ -29,7 +29,7 @@ PIECES = ["a", "é", "東", "\r", "\n", "\r\n", " ", "\udcff", "http://x/", "%zz
 def _read(data: bytes, encoding: str | None, block: int) -> tuple[list[Chunk], list[BadLine]]:
     bad: list[BadLine] = []
     stream = io.BufferedReader(io.BytesIO(data))
-    chunks = list(inputs._chunks(stream, "f", encoding, bad.append, None, block_size=block))
+    chunks = list(inputs.stream_chunks(stream, "f", encoding, bad.append, None, block_size=block))
     return chunks, bad
 
 

@@ -3,10 +3,11 @@
 A *task* is a picklable callable (a module-level function, or a :func:`functools.partial`
 of one) from a :data:`~iri.cli.inputs.Record` to an :data:`~iri.cli.output.Outcome`: the
 formatting (text or JSON) happens in the task, so that with ``--jobs N`` the workers do it
-in parallel and the main process only reads input and writes the finished text, in input
-order (``Pool.imap`` over chunks of lines). At most :data:`IN_FLIGHT` chunks per worker are
-read ahead, so memory stays bounded whatever the input size; with one job, each chunk's
-output is written before the next chunk is read. A chunk (:func:`iri.cli.inputs.chunks`) is
+in parallel and the main process only cuts the input into pieces of undecoded lines
+(:mod:`iri.cli.pieces`: the workers decode them) and writes the finished text, in input
+order (a ``ProcessPoolExecutor``). At most :data:`IN_FLIGHT` pieces per worker are read
+ahead, so memory stays bounded whatever the input size; with one job, each chunk's output
+is written before the next chunk is read. A chunk (:func:`iri.cli.inputs.chunks`) is
 the lines of one read of the input, at most :data:`~iri.cli.inputs.CHUNK` of them: a line
 typed at a terminal is a chunk of its own, so interactive use answers line by line. A task
 may have a ``chunk`` method doing a whole chunk at once (:func:`run_chunk`): the common
@@ -22,19 +23,44 @@ from enum import StrEnum
 
 from iri._codecs import text_codec
 from iri.cli.inputs import CHUNK, STDIN, BadLine, Chunk, Record, chunks
-from iri.cli.output import EXIT_FAILED, EXIT_OK, EXIT_USAGE, Done, Outcome, complain, writer
+from iri.cli.output import (
+    EXIT_FAILED,
+    EXIT_OK,
+    EXIT_USAGE,
+    Done,
+    Outcome,
+    complain,
+    encoded,
+    writer,
+)
+from iri.cli.pieces import Piece, chunks_of, pieces
 from iri.errors import CharsetError
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (start-up time)
 
 if TYPE_CHECKING:
     import argparse
+    from concurrent.futures import Future
     from typing import Final
 
 Task = Callable[[Record], Outcome]
+#: A :data:`~iri.cli.output.Done` as a ``--jobs`` worker sends it: without keys, the stdout
+#: text comes :func:`~iri.cli.output.encoded` (the main process only writes the bytes).
+Sent = tuple[str | bytes, str, int, list[tuple[str, str | None]] | None]
 
-__all__ = ["CHUNK", "IN_FLIGHT", "Done", "Progress", "Task", "jobs_count", "run", "run_chunk"]
-#: Chunks read ahead per worker.
+__all__ = [
+    "CHUNK",
+    "IN_FLIGHT",
+    "Done",
+    "Progress",
+    "Sent",
+    "Task",
+    "jobs_count",
+    "run",
+    "run_chunk",
+    "run_piece",
+]
+#: Pieces (or chunks) read ahead per worker.
 IN_FLIGHT: Final = 4
 
 
@@ -100,40 +126,6 @@ def _bar(args: argparse.Namespace) -> _Bar | None:
         return None
 
 
-class _Feed:
-    """Chunks of records for the pool, at most ``limit`` ahead of the main loop.
-
-    The pool's feeder thread iterates it; :meth:`taken` (the main loop took a result) lets it
-    read one chunk more; :meth:`stop` frees it for good, so that the pool can shut down
-    (a broken pipe, ^C) instead of waiting on a feeder blocked here.
-    """
-
-    def __init__(self, items: Iterator[Chunk], limit: int) -> None:
-        import threading
-
-        self.items = items
-        self.limit = limit
-        self.gate = threading.Semaphore(limit)
-        self.stopped = False
-
-    def __iter__(self) -> Iterator[Chunk]:
-        while True:
-            self.gate.acquire()
-            if self.stopped:
-                return
-            chunk = next(self.items, None)
-            if chunk is None:
-                return
-            yield chunk
-
-    def taken(self) -> None:
-        self.gate.release()
-
-    def stop(self) -> None:
-        self.stopped = True
-        self.gate.release(self.limit + 1)  # more than can ever be waited for
-
-
 def run_chunk(task: Task, chunk: Chunk) -> Done:
     """The outcomes of ``task`` on the texts of ``chunk``, gathered: the task's own
     ``chunk`` method if it has one (a loop without a record per item), else item by item."""
@@ -166,23 +158,65 @@ def _worker_init() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _outcomes(args: argparse.Namespace, task: Task, items: Iterator[Chunk]) -> Iterator[Done]:
+def run_piece(task: Task, piece: Chunk | Piece) -> tuple[Sent, list[BadLine]]:
+    """A worker's job (``--jobs``): the outcomes of ``task`` on a piece or chunk of input,
+    and its lines with undecodable bytes (:func:`iri.cli.pieces.chunks_of`)."""
+    bad: list[BadLine] = []
+    outs: list[str] = []
+    errs: list[str] = []
+    status = 0
+    keyed: list[tuple[str, str | None]] = []
+    has_keys = False
+    for chunk in chunks_of(piece, bad.append):
+        out, err, failed, chunk_keyed = run_chunk(task, chunk)
+        outs.append(out)
+        errs.append(err)
+        status = max(status, failed)
+        # A chunk without keys (each item failed, or has none) is one text to write as it is.
+        keyed += chunk_keyed or [(out, None)]
+        has_keys = has_keys or chunk_keyed is not None
+    if has_keys:  # (normalize --unique) the main process writes what is new: texts, in order
+        return ("".join(outs), "".join(errs), status, keyed), bad
+    return (encoded("".join(outs)), "".join(errs), status, None), bad
+
+
+def _outcomes(
+    args: argparse.Namespace,
+    task: Task,
+    on_bad_line: Callable[[BadLine], None],
+    on_progress: Callable[[int], None] | None,
+) -> Iterator[Sent]:
     jobs: int = getattr(args, "jobs", 1)
     if jobs <= 1:
-        for chunk in items:
+        for chunk in chunks(args, on_bad_line=on_bad_line, on_progress=on_progress):
             yield run_chunk(task, chunk)
         return
-    import functools
-    import multiprocessing
+    from collections import deque
+    from concurrent.futures import ProcessPoolExecutor
 
-    feed = _Feed(items, jobs * IN_FLIGHT)
-    with multiprocessing.Pool(jobs, initializer=_worker_init) as pool:
-        try:
-            for done in pool.imap(functools.partial(run_chunk, task), feed):
-                feed.taken()
-                yield done
-        finally:
-            feed.stop()  # before the pool's exit (terminate), which waits for the feeder
+    # In input order: at most IN_FLIGHT pieces per worker submitted and not yet written.
+    # (multiprocessing.Pool is not used: its worker-handler thread spins while a large
+    # result is on its way, which cost the main process a tenth of a worker's time.)
+    submitted: deque[Future[tuple[Sent, list[BadLine]]]] = deque()
+    executor = ProcessPoolExecutor(jobs, initializer=_worker_init)
+    try:
+        for piece in pieces(args, on_bad_line, on_progress):
+            submitted.append(executor.submit(run_piece, task, piece))
+            if len(submitted) >= jobs * IN_FLIGHT:
+                yield _collected(submitted.popleft(), on_bad_line)
+        while submitted:
+            yield _collected(submitted.popleft(), on_bad_line)
+    finally:  # a broken pipe or ^C: no more waiting than for the pieces being done
+        executor.shutdown(wait=True, cancel_futures=True)
+
+
+def _collected(
+    future: Future[tuple[Sent, list[BadLine]]], on_bad_line: Callable[[BadLine], None]
+) -> Sent:
+    done, bad = future.result()
+    for line in bad:
+        on_bad_line(line)
+    return done
 
 
 def run(args: argparse.Namespace, task: Task, *, unique: bool = False) -> int:
@@ -215,9 +249,8 @@ def run(args: argparse.Namespace, task: Task, *, unique: bool = False) -> int:
     progress = _bar(args)
     seen: set[str] = set()  # one key per distinct item, nothing more
     out, err = writer(sys.stdout), writer(sys.stderr)
-    items = chunks(args, on_bad_line=on_bad_line, on_progress=progress)
     try:
-        for written, problems, failed, keyed in _outcomes(args, task, items):
+        for written, problems, failed, keyed in _outcomes(args, task, on_bad_line, progress):
             if bad_lines:
                 for bad in bad_lines:
                     complain(f"iri {args.command}: {bad}")

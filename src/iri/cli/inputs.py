@@ -24,7 +24,9 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (start-u
 
 if TYPE_CHECKING:
     import argparse
-    from typing import IO, Final
+    from typing import IO, Final, TypeVar
+
+    T = TypeVar("T")
 
 #: (file name or None, 1-based line number or 0 for an argument, the item)
 Record = tuple[str | None, int, str]
@@ -88,7 +90,7 @@ def location(file: str | None, line: int) -> str:
     return f"{line}: " if file is None else f"{file}:{line}: "
 
 
-def _bom_encoding(stream: IO[bytes]) -> str | None:
+def bom_encoding(stream: IO[bytes]) -> str | None:
     """The encoding named by a byte order mark at the start of ``stream``, if any."""
     peek = getattr(stream, "peek", None)
     if peek is None:
@@ -110,7 +112,7 @@ CHUNK: Final = 500
 Chunk = tuple[str | None, int, list[str]]
 
 
-def _chunks(
+def stream_chunks(
     stream: IO[bytes],
     file: str | None,
     encoding: str | None,
@@ -125,9 +127,8 @@ def _chunks(
     found after decoding); a line is complete when its ``"\n"`` has been read, so a block
     that ends inside a line or a character carries the rest over to the next one.
     """
-    chosen = _bom_encoding(stream) or encoding or "utf-8"
-    name = codecs.lookup(chosen).name
-    shown = "UTF-16" if name.startswith("utf-16") else name.upper() if "utf" in name else name
+    chosen = bom_encoding(stream) or encoding or "utf-8"
+    shown = shown_encoding(chosen)
     decode = codecs.getincrementaldecoder(chosen)(_HANDLER).decode
     read = getattr(stream, "read1", stream.read)
     number = 1  # of the first line not yet yielded
@@ -148,20 +149,16 @@ def _chunks(
             pending.append(text)
             text = "".join(pending)
             pending = []
-        lines = text.split("\n")
-        rest = lines.pop()  # after the last "\n": a line still being read, or the last one
-        if "\r" in text:  # strip_eol: a "\r" before the "\n" is part of the line end
-            lines = [line[:-1] if line[-1:] == "\r" else line for line in lines]
+        lines, rest = split_lines(text)
         if not block:
             if rest:
                 lines.append(rest)
         elif rest:
             pending.append(rest)
         if escaped:
-            _report_undecoded(lines, file, number, shown, on_bad_line)
+            report_undecoded(lines, file, number, shown, on_bad_line)
             escaped = bool(pending)  # the rest of a line may hold one too: searched when whole
-        for i in range(0, len(lines), CHUNK):
-            yield file, number + i, lines[i : i + CHUNK]
+        yield from in_chunks(file, number, lines)
         number += len(lines)
         if on_progress is not None:
             on_progress(position)
@@ -169,30 +166,54 @@ def _chunks(
             return
 
 
-def _report_undecoded(
+def shown_encoding(encoding: str) -> str:
+    """The name of ``encoding`` in a report: ``UTF-8`` (with or without a BOM), ``UTF-16``
+    (either byte order), else the codec's own name (upper case for the UTFs)."""
+    name = codecs.lookup(encoding).name
+    for utf in ("utf-8", "utf-16", "utf-32"):
+        if name.startswith(utf):
+            return utf.upper()
+    return name
+
+
+def split_lines(text: str) -> tuple[list[str], str]:
+    """The lines of ``text`` that end in ``"\\n"`` (without their line end: ``"\\n"`` or
+    ``"\\r\\n"``, as :func:`strip_eol`), and the text after the last ``"\\n"``."""
+    lines = text.split("\n")
+    rest = lines.pop()  # after the last "\n": a line still being read, or the last one
+    if "\r" in text:  # a "\r" before the "\n" is part of the line end
+        lines = [line[:-1] if line[-1:] == "\r" else line for line in lines]
+    return lines, rest
+
+
+def in_chunks(file: str | None, number: int, lines: list[str]) -> Iterator[Chunk]:
+    """``lines``, the first numbered ``number``, in chunks of at most :data:`CHUNK`."""
+    for i in range(0, len(lines), CHUNK):
+        yield file, number + i, lines[i : i + CHUNK]
+
+
+def decode_counted(data: bytes, encoding: str) -> tuple[str, bool]:
+    """``data`` decoded with the readers' error handler, and whether a byte was undecodable."""
+    before = _ESCAPES[0]
+    text = data.decode(encoding, _HANDLER)
+    return text, _ESCAPES[0] != before
+
+
+def report_undecoded(
     lines: list[str],
     file: str | None,
     number: int,
     shown: str,
     on_bad_line: Callable[[BadLine], None],
 ) -> None:
-    """Report each line holding an undecodable byte (a lone surrogate U+DC80..U+DCFF)."""
+    """Report each line holding an undecodable byte (a lone surrogate U+DC80..U+DCFF);
+    ``lines`` start at line ``number``, ``shown`` is the encoding's name in the report."""
     for i, line in enumerate(lines):
         if not line.isascii():
             m = re.search(_UNDECODED, line)
             if m is not None:
                 byte = ord(m.group()) - 0xDC00
                 on_bad_line(BadLine(file, number + i, m.start(), byte, shown))
-
-
-def _stdin_chunks(encoding: str | None, on_bad_line: Callable[[BadLine], None]) -> Iterator[Chunk]:
-    stream = sys.stdin
-    buffer = getattr(stream, "buffer", None)
-    if buffer is not None:
-        yield from _chunks(buffer, None, encoding, on_bad_line, None)
-    else:  # a text stream without bytes below it (io.StringIO in tests)
-        for number, line in enumerate(stream, 1):
-            yield None, number, [strip_eol(line)]
 
 
 def _ignore(bad: BadLine) -> None:
@@ -211,21 +232,36 @@ def chunks(
     ``on_progress`` (when given) receives the number of bytes read so far in the current
     file, after each block.
     """
+
+    def read(stream: IO[bytes], file: str | None) -> Iterator[Chunk]:
+        return stream_chunks(stream, file, encoding, on_bad_line, on_progress)
+
+    encoding: str | None = getattr(args, "encoding", None)
+    return read_inputs(args, name, read)
+
+
+def read_inputs(
+    args: argparse.Namespace, name: str, read: Callable[[IO[bytes], str | None], Iterator[T]]
+) -> Iterator[Chunk | T]:
+    """What :func:`chunks` gives, with ``read(stream, file name or None)`` reading each
+    input file (and stdin, when it has bytes below it)."""
     given: list[str] = getattr(args, name)
     if given:
         yield None, 0, list(given)
         return
     files: list[str] = getattr(args, "input", None) or [STDIN]
-    encoding: str | None = getattr(args, "encoding", None)
     several = len(files) > 1
     for path in files:
         if path == STDIN:
-            yield from _stdin_chunks(encoding, on_bad_line)
+            buffer = getattr(sys.stdin, "buffer", None)
+            if buffer is not None:
+                yield from read(buffer, None)
+            else:  # a text stream without bytes below it (io.StringIO in tests)
+                for number, line in enumerate(sys.stdin, 1):
+                    yield None, number, [strip_eol(line)]
             continue
         with open(path, "rb") as stream:
-            yield from _chunks(
-                stream, path if several else None, encoding, on_bad_line, on_progress
-            )
+            yield from read(stream, path if several else None)
 
 
 def records(

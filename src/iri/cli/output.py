@@ -49,14 +49,31 @@ def _escape(m: re.Match[str]) -> str:
     return f"\\u{ord(m.group()):04x}"
 
 
-def writer(stream: TextIO) -> Callable[[str], object]:
-    """``stream.write`` for texts that may hold lone surrogates: each is written as a
-    ``\\udcff`` escape (:func:`safe`), by the stream's own ``backslashreplace`` when it is
-    the command's UTF-8 stream (:func:`iri.cli.main` sets it up), else by :func:`safe`
-    (``main(argv)`` called with other streams, as in tests)."""
-    if getattr(stream, "encoding", None) == "utf-8" and stream.errors == "backslashreplace":
-        return stream.write  # the same escapes, without a search of every text
-    return lambda text: stream.write(safe(text))
+def encoded(text: str) -> bytes:
+    """``text`` as the command writes it: UTF-8, each lone surrogate as a ``\\udcff``
+    escape (the bytes of ``safe(text)``; ``--jobs`` workers send these)."""
+    return text.encode("utf-8", "backslashreplace")
+
+
+def writer(stream: TextIO) -> Callable[[str | bytes], None]:
+    """A ``write`` to ``stream`` for texts that may hold lone surrogates, each written as a
+    ``\\udcff`` escape (:func:`safe`), and for :func:`encoded` bytes. The command's own
+    UTF-8 stream (:func:`iri.cli.main` sets it up with ``backslashreplace``) makes the
+    escapes itself, and takes the bytes below its text layer; other streams (``main(argv)``
+    called with them, as in tests) get :func:`safe` text."""
+    own = getattr(stream, "encoding", None) == "utf-8" and stream.errors == "backslashreplace"
+    buffer = getattr(stream, "buffer", None) if own else None
+
+    def write(text: str | bytes) -> None:
+        if isinstance(text, str):
+            stream.write(text if own else safe(text))  # own: no search of every text
+        elif buffer is not None:
+            stream.flush()  # what the text layer holds goes first
+            buffer.write(text)
+        else:
+            stream.write(text.decode("utf-8"))
+
+    return write
 
 
 def emit(line: str) -> None:
