@@ -105,8 +105,8 @@ def bom_encoding(stream: IO[bytes]) -> str | None:
 #: Bytes asked of the input per read. ``read1`` returns what is there (a line typed at a
 #: terminal at once), up to this much.
 BLOCK: Final = 1 << 15
-#: Lines per chunk at most (a chunk is also what ``--jobs`` sends to a worker).
-CHUNK: Final = 500
+#: Lines per chunk at most: in practice, a chunk is what one read gave.
+CHUNK: Final = 2000
 
 #: (file name or None, line number of the first text or 0 for arguments, the texts)
 Chunk = tuple[str | None, int, list[str]]
