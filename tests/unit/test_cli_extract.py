@@ -90,3 +90,19 @@ def test_extract_utf16_and_encoding_option(
     ]
     assert run(capsys, "extract", "--encoding", "latin-1", str(latin)) == (
         0, "2:5\thttps://résumé.example/\n", "")  # fmt: skip
+
+
+def test_extract_with_jobs_is_the_one_job_output(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = tmp_path / "t.txt"
+    lines = [b"see example.com/\xce\xb1 and ann@example.org.", b"\xff https://h.example/x", b"-"]
+    text.write_bytes(b"\r\n".join(lines * 400))
+    for argv in (["extract"], ["extract", "--json"]):
+        one = run(capsys, *argv, str(text))
+        assert run(capsys, *argv, "--jobs", "2", str(text)) == one
+        assert one[0] == 0 and len(one[1].splitlines()) == 3 * 400
+        assert one[2].count("not valid UTF-8") == 400
+    nothing = tmp_path / "n.txt"
+    nothing.write_bytes(b"no links\n" * 1000)
+    assert run(capsys, "extract", "--jobs", "2", str(nothing)) == (1, "", "")

@@ -127,8 +127,6 @@ def items_argument(p: argparse.ArgumentParser, metavar: str = "ITEM", dest: str 
     """The positional items (none: the lines of the ``--input`` files or of stdin), and the
     options of every command that works on items: ``--input``, ``--encoding``, ``--jobs``,
     ``--progress`` (read by :mod:`iri.cli.inputs` and :mod:`iri.cli.batch`)."""
-    from iri.cli.batch import Progress, jobs_count
-
     p.add_argument(dest, nargs="*", metavar=metavar, help="default: lines of --input or stdin")
     p.add_argument(
         "-i",
@@ -142,6 +140,13 @@ def items_argument(p: argparse.ArgumentParser, metavar: str = "ITEM", dest: str 
         metavar="NAME",
         help="encoding of the input lines (default UTF-8; a BOM wins: UTF-8/16/32)",
     )
+    jobs_options(p)
+
+
+def jobs_options(p: argparse.ArgumentParser) -> None:
+    """``--jobs`` and ``--progress`` (read by :mod:`iri.cli.batch`)."""
+    from iri.cli.batch import Progress, jobs_count
+
     p.add_argument(
         "-j",
         "--jobs",

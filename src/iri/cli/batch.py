@@ -219,10 +219,12 @@ def _collected(
     return done
 
 
-def run(args: argparse.Namespace, task: Task, *, unique: bool = False) -> int:
+def run(args: argparse.Namespace, task: Task, *, unique: bool = False, found: bool = False) -> int:
     """Run ``task`` on every record of ``args``; write the outcomes; return the exit status.
 
     ``unique``: drop an outcome whose key an earlier one had (``normalize --unique``).
+    ``found``: grep's exit status (``extract``): 0 when something was written to stdout, else
+    1; lines with undecodable bytes are reported, not counted.
     """
     if getattr(args, "items", None) and getattr(args, "input", None):
         complain(f"iri {args.command}: give items or --input files, not both")
@@ -241,6 +243,8 @@ def run(args: argparse.Namespace, task: Task, *, unique: bool = False) -> int:
             complain(f"iri {args.command}: cannot read {path}: {exc.strerror}")
             return EXIT_USAGE
     status = EXIT_OK
+    bad_status = EXIT_OK if found else EXIT_FAILED  # of a line with undecodable bytes
+    wrote = False
     bad_lines = []
 
     def on_bad_line(bad: BadLine) -> None:
@@ -255,22 +259,25 @@ def run(args: argparse.Namespace, task: Task, *, unique: bool = False) -> int:
                 for bad in bad_lines:
                     complain(f"iri {args.command}: {bad}")
                 bad_lines.clear()
-                status = max(status, EXIT_FAILED)
+                status = max(status, bad_status)
             status = max(status, failed)  # the highest item status (audit: 3, 4)
             if problems:
                 err(problems)
             text = "".join(_first_of_each_key(keyed, seen)) if unique and keyed else written
             if text:
                 out(text)
+                wrote = True
         for bad in bad_lines:  # (read ahead, with --jobs)
             complain(f"iri {args.command}: {bad}")
-            status = max(status, EXIT_FAILED)
+            status = max(status, bad_status)
     except UnicodeDecodeError as exc:  # e.g. UTF-16 holding a lone surrogate
         complain(f"iri {args.command}: cannot decode the input: {exc}")
         status = max(status, EXIT_FAILED)
     finally:
         if progress is not None:
             progress.close()
+    if found and not wrote:
+        status = max(status, EXIT_FAILED)
     return status
 
 

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import codecs
 import functools
 from typing import Final
 
-from iri.cli._parser import SubParsers, command, items_argument, json_option
+from iri.cli._parser import SubParsers, command, items_argument, jobs_options, json_option
 from iri.cli.batch import run
-from iri.cli.inputs import BadLine, records
-from iri.cli.output import EXIT_FAILED, EXIT_OK, EXIT_USAGE, Apply, complain, emit, emit_json
+from iri.cli.inputs import Record
+from iri.cli.output import Apply, Outcome, json_line
 
 COMMANDS: Final = ("extract", "format-link")
 
@@ -54,6 +53,7 @@ def register(sub: SubParsers[argparse.ArgumentParser]) -> None:
     p.add_argument(
         "--json", action="store_true", help="JSON Lines: file, line, start, end, text, kind, iri"
     )
+    jobs_options(p)
 
     p = command(
         sub, "format-link", _cmd_format_link, "write IRIs minimally escaped for text (UTS #58)"
@@ -68,46 +68,38 @@ def register(sub: SubParsers[argparse.ArgumentParser]) -> None:
     items_argument(p)
 
 
-def _report_bad_line(bad: BadLine) -> None:
-    complain(f"iri extract: {bad}")
-
-
 def _cmd_extract(args: argparse.Namespace) -> int:
-    from iri.extract import DEFAULT_FIND, extract
+    from iri.extract import DEFAULT_FIND
 
     find = args.find or list(DEFAULT_FIND)
     # the files are the input lines (iri.cli.inputs: encodings, BOMs, CRLF, line numbers)
     args.items, args.input = [], [*args.files, *(args.input or [])] or None
-    if args.encoding is not None:
-        try:
-            codecs.lookup(args.encoding)
-        except LookupError:
-            complain(f"iri extract: unknown encoding {args.encoding!r}")
-            return EXIT_USAGE
-    found_any = False
-    try:
-        for file, number, line in records(args, on_bad_line=_report_bad_line):
-            for m in extract(line, find=find, accept=args.accept):
-                found_any = True
-                if args.json:
-                    emit_json(
-                        {
-                            "file": file,
-                            "line": number,
-                            "start": m.start,
-                            "end": m.end,
-                            "text": m.text,
-                            "kind": str(m.kind),
-                            "iri": m.iri,
-                        }
-                    )
-                else:
-                    emit(f"{'' if file is None else file + ':'}{number}:{m.start + 1}\t{m.text}")
-    except OSError as exc:  # an unreadable file, as grep: status 2
-        complain(f"iri extract: {exc.filename}: {exc.strerror or exc}")
-        return EXIT_USAGE
-    # as grep does: 0 when something was found, 1 when nothing was
-    return EXIT_OK if found_any else EXIT_FAILED
+    task = functools.partial(_extract_line, find, args.accept, args.json)
+    # as grep does: 0 when something was found, 1 when nothing was, 2 for a file not read
+    return run(args, task, found=True)
+
+
+def _extract_line(find: list[str], accept: str, as_json: bool, record: Record) -> Outcome:
+    """The links of one line: ``FILE:LINE:COLUMN<tab>LINK`` lines, or JSON Lines."""
+    from iri.extract import extract
+
+    file, number, line = record
+    found = []
+    for m in extract(line, find=find, accept=accept):
+        if as_json:
+            obj: dict[str, object] = {
+                "file": file,
+                "line": number,
+                "start": m.start,
+                "end": m.end,
+                "text": m.text,
+                "kind": str(m.kind),
+                "iri": m.iri,
+            }
+            found.append(json_line(obj))
+        else:
+            found.append(f"{'' if file is None else file + ':'}{number}:{m.start + 1}\t{m.text}\n")
+    return "".join(found), "", False, None
 
 
 def _cmd_format_link(args: argparse.Namespace) -> int:

@@ -9,7 +9,7 @@ Decoding: UTF-8 whatever the locale, or ``--encoding``; a file that starts with 
 UTF-16 or UTF-32 byte order mark is decoded by that BOM (which is not part of the first
 item). A byte that cannot be decoded becomes a lone surrogate (``surrogateescape``: byte
 0xFF becomes U+DCFF), so that the item stays exact and ``check`` reports the character at
-its position; the line is also reported on stderr (:func:`records` calls ``on_bad_line``).
+its position; the line is also reported on stderr (:func:`chunks` calls ``on_bad_line``).
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ import codecs
 import re
 import sys
 from collections.abc import Callable, Iterator
-from itertools import count, repeat
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (start-up time)
 
@@ -262,17 +261,3 @@ def read_inputs(
             continue
         with open(path, "rb") as stream:
             yield from read(stream, path if several else None)
-
-
-def records(
-    args: argparse.Namespace,
-    name: str = "items",
-    on_bad_line: Callable[[BadLine], None] = _ignore,
-) -> Iterator[Record]:
-    """The records of :func:`chunks`, one by one."""
-    for file, first, texts in chunks(args, name, on_bad_line):
-        if not first:
-            for text in texts:
-                yield file, 0, text
-        else:
-            yield from zip(repeat(file), count(first), texts)
