@@ -173,3 +173,18 @@ def test_writer_escapes_lone_surrogates_as_safe_does(text: str) -> None:
     assert raw.getvalue() == other.getvalue().encode("utf-8") == safe(text).encode("utf-8")
     if "\udcff" in text:
         assert b"\\udcff" in raw.getvalue()
+
+
+@pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be", "utf-32-le"])
+def test_a_lone_surrogate_in_utf16_or_utf32_is_kept_and_reported(encoding: str) -> None:
+    """A lone surrogate code unit holds bytes below 0x80, which surrogateescape cannot keep:
+    each undecodable byte 0xNN becomes U+DCNN all the same, and the line is reported."""
+    bom = {"utf-16-le": codecs.BOM_UTF16_LE, "utf-16-be": codecs.BOM_UTF16_BE}
+    bom["utf-32-le"] = codecs.BOM_UTF32_LE
+    lone = "\ud800".encode(encoding, "surrogatepass")
+    data = bom[encoding] + "a\n".encode(encoding) + lone + "b\r\nc\n".encode(encoding)
+    kept = "".join(chr(0xDC00 + byte) for byte in lone)
+    for block in (1, 3, 64):
+        chunks, bad = _read(data, None, block)
+        assert [t for _, _, texts in chunks for t in texts] == ["a", kept + "b", "c"]
+        assert [(b.line, b.column, b.byte) for b in bad] == [(2, 0, lone[0])]

@@ -270,7 +270,7 @@ def run(args: argparse.Namespace, task: Task, *, unique: bool = False, found: bo
         for bad in bad_lines:  # (read ahead, with --jobs)
             complain(f"iri {args.command}: {bad}")
             status = max(status, bad_status)
-    except UnicodeDecodeError as exc:  # e.g. UTF-16 holding a lone surrogate
+    except UnicodeDecodeError as exc:  # a codec that fails without asking its error handler
         complain(f"iri {args.command}: cannot decode the input: {exc}")
         status = max(status, EXIT_FAILED)
     finally:

@@ -7,9 +7,10 @@ and a lone ``"\\r"``, belongs to the item.
 
 Decoding: UTF-8 whatever the locale, or ``--encoding``; a file that starts with a UTF-8,
 UTF-16 or UTF-32 byte order mark is decoded by that BOM (which is not part of the first
-item). A byte that cannot be decoded becomes a lone surrogate (``surrogateescape``: byte
-0xFF becomes U+DCFF), so that the item stays exact and ``check`` reports the character at
-its position; the line is also reported on stderr (:func:`chunks` calls ``on_bad_line``).
+item). A byte that cannot be decoded becomes a lone surrogate (as ``surrogateescape``: byte
+0xFF becomes U+DCFF; in UTF-16 and UTF-32, bytes below 0x80 too), so that the item stays
+exact and ``check`` reports the character at its position; the line is also reported on
+stderr (:func:`chunks` calls ``on_bad_line``).
 """
 
 from __future__ import annotations
@@ -32,18 +33,21 @@ Record = tuple[str | None, int, str]
 
 STDIN: Final = "-"
 #: An undecodable byte, kept as a lone surrogate (compiled when first needed: start-up).
-_UNDECODED: Final = "[\udc80-\udcff]"
-#: The error handler of the input decoders: ``surrogateescape`` that also counts its calls
-#: (:data:`_ESCAPES`), so that a block of clean input is never searched for escapes.
+_UNDECODED: Final = "[\udc00-\udcff]"
+#: The error handler of the input decoders (:func:`_escape_counted`).
 _HANDLER: Final = "iri.cli.undecoded"
 #: Calls of the handler so far, in a one-item list (the input is read by one thread at a time).
 _ESCAPES: Final = [0]
-_surrogateescape = codecs.lookup_error("surrogateescape")
 
 
-def _escape_counted(exc: UnicodeError) -> tuple[str | bytes, int]:
+def _escape_counted(exc: UnicodeError) -> tuple[str, int]:
+    """Byte ``0xNN`` that cannot be decoded becomes U+DCNN, as ``surrogateescape`` does, but
+    for any byte (UTF-16 and UTF-32 find bytes below 0x80 undecodable too: a lone surrogate),
+    and the call is counted (:data:`_ESCAPES`): a block of clean input is never searched."""
+    if not isinstance(exc, UnicodeDecodeError):
+        raise exc
     _ESCAPES[0] += 1
-    return _surrogateescape(exc)
+    return "".join(chr(0xDC00 + byte) for byte in exc.object[exc.start : exc.end]), exc.end
 
 
 codecs.register_error(_HANDLER, _escape_counted)
@@ -205,7 +209,7 @@ def report_undecoded(
     shown: str,
     on_bad_line: Callable[[BadLine], None],
 ) -> None:
-    """Report each line holding an undecodable byte (a lone surrogate U+DC80..U+DCFF);
+    """Report each line holding an undecodable byte (a lone surrogate U+DC00..U+DCFF);
     ``lines`` start at line ``number``, ``shown`` is the encoding's name in the report."""
     for i, line in enumerate(lines):
         if not line.isascii():
