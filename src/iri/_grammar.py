@@ -10,6 +10,7 @@ this module (never by editing pattern text).
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from enum import StrEnum
 from functools import cache
@@ -157,10 +158,11 @@ def _ranges_minus(
     ranges: tuple[tuple[int, int], ...], excluded: frozenset[int]
 ) -> list[tuple[int, int]]:
     """Return ``ranges`` with the code points of ``excluded`` cut out."""
+    cut = sorted(excluded)  # once, not per range (start-up: thousands of code points)
     out: list[tuple[int, int]] = []
     for lo, hi in ranges:
         start = lo
-        for cp in sorted(c for c in excluded if lo <= c <= hi):
+        for cp in cut[bisect_left(cut, lo) : bisect_right(cut, hi)]:
             if start < cp:
                 out.append((start, cp - 1))
             start = cp + 1
