@@ -235,11 +235,11 @@ def chunks(
     ``on_progress`` (when given) receives the number of bytes read so far in the current
     file, after each block.
     """
+    encoding: str | None = getattr(args, "encoding", None)
 
     def read(stream: IO[bytes], file: str | None) -> Iterator[Chunk]:
         return stream_chunks(stream, file, encoding, on_bad_line, on_progress)
 
-    encoding: str | None = getattr(args, "encoding", None)
     return read_inputs(args, name, read)
 
 
