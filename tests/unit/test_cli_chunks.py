@@ -188,3 +188,13 @@ def test_a_lone_surrogate_in_utf16_or_utf32_is_kept_and_reported(encoding: str) 
         chunks, bad = _read(data, None, block)
         assert [t for _, _, texts in chunks for t in texts] == ["a", kept + "b", "c"]
         assert [(b.line, b.column, b.byte) for b in bad] == [(2, 0, lone[0])]
+
+
+@pytest.mark.parametrize(("encoding", "wire"), [("utf-16", "utf-16-le"), ("UTF32", "utf-32-le")])
+def test_utf16_or_utf32_named_without_a_bom_is_little_endian(encoding: str, wire: str) -> None:
+    """Python's incremental UTF-16/32 decoders stop on input without a BOM ("does not start
+    with BOM"): the command reads it little-endian, as the Encoding Standard reads "utf-16"."""
+    chunks, bad = _read("http://a/\r\n東\n".encode(wire), encoding, 3)
+    assert [line for _, _, texts in chunks for line in texts] == ["http://a/", "東"] and not bad
+    chunks, _ = _read("\ufeffx\n".encode("utf-16-be"), encoding, 3)  # a BOM still wins
+    assert [line for _, _, texts in chunks for line in texts] == ["x"]

@@ -105,6 +105,10 @@ def bom_encoding(stream: IO[bytes]) -> str | None:
     return None
 
 
+#: ``--encoding utf-16`` or ``utf-32`` for input without a byte order mark: little-endian, as
+#: the Encoding Standard reads the label "utf-16" (Python's incremental decoders would fail).
+_WITHOUT_BOM: Final = {"utf-16": "utf-16-le", "utf-32": "utf-32-le"}
+
 #: Bytes asked of the input per read. ``read1`` returns what is there (a line typed at a
 #: terminal at once), up to this much.
 BLOCK: Final = 1 << 15
@@ -130,7 +134,10 @@ def stream_chunks(
     found after decoding); a line is complete when its ``"\n"`` has been read, so a block
     that ends inside a line or a character carries the rest over to the next one.
     """
-    chosen = bom_encoding(stream) or encoding or "utf-8"
+    bom = bom_encoding(stream)
+    chosen = bom or encoding or "utf-8"
+    if bom is None:  # "utf-16" / "utf-32" need a BOM to know their byte order
+        chosen = _WITHOUT_BOM.get(codecs.lookup(chosen).name, chosen)
     shown = shown_encoding(chosen)
     decode = codecs.getincrementaldecoder(chosen)(_HANDLER).decode
     read = getattr(stream, "read1", stream.read)
