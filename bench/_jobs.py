@@ -130,7 +130,7 @@ def all_jobs() -> list[Job]:
             "RFC 3986 section 5.2 resolution of (base, reference) pairs, string result",
             ("cc_10k",),
             [
-                subject("iri.resolve(base, ref)", "f(s[0], s[1])", "iri.resolve"),
+                subject("iri.ladder.resolve(base, ref)", "f(s[0], s[1])", "iri.ladder.resolve"),
                 target("uritools.urijoin(base, ref)", "f(s[0], s[1])", "uritools.urijoin", 1.5),
                 info("urllib.parse.urljoin(base, ref)", "f(s[0], s[1])", "urllib.parse.urljoin"),
                 info("rfc3987.resolve(base, ref)", "f(s[0], s[1])", "rfc3987.resolve"),
@@ -185,7 +185,9 @@ def all_jobs() -> list[Job]:
             LINES,
             [
                 subject(
-                    'iri.normalize(s, level="scheme")', 'f(s, level="scheme")', "iri.normalize"
+                    'iri.normalize(s, level="scheme")',
+                    'f(s, level="scheme")',
+                    "iri.ladder.normalize",
                 ),
                 target("str(yarl.URL(s))", "str(f(s))", "yarl.URL", 1.0),
                 target(

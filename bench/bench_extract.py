@@ -18,7 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
-from iri.extract import extract  # noqa: E402
+from iri.text.extract import extract  # noqa: E402
 
 CORPUS = ROOT / "tests" / "corpora" / "bench" / "iri.txt"
 UTS58 = ROOT / "tests" / "corpora" / "uts58-links" / "LinkDetectionTest.txt"
@@ -59,7 +59,7 @@ def make_text() -> str:
 
 def contenders() -> dict[str, Callable[[str], list[str]]]:
     found: dict[str, Callable[[str], list[str]]] = {
-        "iri.extract": lambda t: [m.text for m in extract(t)],
+        "iri.text.extract": lambda t: [m.text for m in extract(t)],
     }
     try:
         from urlextract import URLExtract
@@ -102,7 +102,7 @@ def main() -> int:
             links = func(text)
             best = min(best, time.perf_counter() - start)
         results[name] = (mb / best, links)
-    ours_rate, ours = results["iri.extract"]
+    ours_rate, ours = results["iri.text.extract"]
     print(f"## Extraction ({mb:.2f} MB of text, {len(text.splitlines()):,} lines)\n")
     print("| contender | MB/s | iri ratio | links | agreement | UTS #58 lines (of 344) |")
     print("|---|---:|---:|---:|---:|---:|")

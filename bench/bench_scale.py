@@ -1,4 +1,4 @@
-"""Scale benchmark: iri.batch against a plain loop, and iri.dask on 1 vs 2 local workers.
+"""Scale benchmark: iri.scale.batch against a plain loop, iri.scale.dask on 1 vs 2 local workers.
 
 Run by `make bench` (a section of the report) or alone: `.venv/bin/python bench/bench_scale.py`.
 
@@ -75,13 +75,13 @@ def batch_section(lines: list[str]) -> list[str]:
     import pandas as pd
     import pyarrow as pa
 
-    from iri import batch
+    from iri.scale import batch
 
     n = len(lines)
     distinct = lines[: n * 2 // 3]  # the first part of the corpus is all distinct
     dup = distinct[:2000] * (len(distinct) // 2000)  # the same 2,000 values over and over
     rows = [
-        "### iri.batch vs a plain loop (in-process, 1 core)",
+        "### iri.scale.batch vs a plain loop (in-process, 1 core)",
         "",
         "| task | data | loop /s | stream /s | arrow_column /s | pandas_column /s | arrow / loop |",
         "|---|---|--:|--:|--:|--:|--:|",
@@ -107,8 +107,8 @@ def dask_section(lines: list[str], partitions: int) -> list[str]:
     import distributed
     import pandas as pd
 
-    from iri import batch
-    from iri import dask as iri_dask
+    from iri.scale import batch
+    from iri.scale import dask as iri_dask
 
     n = len(lines)
     series = pd.Series(lines, name="iri", dtype="string")
@@ -151,7 +151,7 @@ def dask_section(lines: list[str], partitions: int) -> list[str]:
                 raise AssertionError(f"dask deduplicate gave {got} keys, in-process {expected}")
             results[workers] = timings
     rows = [
-        f"### iri.dask on a LocalCluster ({n:,} lines, {partitions} partitions, "
+        f"### iri.scale.dask on a LocalCluster ({n:,} lines, {partitions} partitions, "
         "1 thread per worker process)",
         "",
         f"In-process `batch.pandas_column('key')`: {t_key:.2f} s ({n / t_key:,.0f}/s); "
@@ -181,12 +181,12 @@ def section(corpus_dir: Path | None = None, n: int = DEFAULT_LINES) -> list[str]
         import pandas  # noqa: F401
         import pyarrow  # noqa: F401
     except ImportError as exc:
-        return ["## Scale (iri.batch, iri.dask)", "", f"Not run: {exc}.", ""]
+        return ["## Scale (iri.scale.batch, iri.scale.dask)", "", f"Not run: {exc}.", ""]
     import os
 
     lines, source = corpus_lines(corpus_dir, n)
     out = [
-        "## Scale (iri.batch, iri.dask)",
+        "## Scale (iri.scale.batch, iri.scale.dask)",
         "",
         f"{len(lines):,} lines from {source} (distinct suffixes; see bench/bench_scale.py); "
         f"{os.cpu_count()} CPUs; wall-clock, best of {RUNS}.",

@@ -468,7 +468,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     ap.add_argument(
         "--no-scale",
         action="store_true",
-        help="skip the iri.batch / iri.dask section (bench/bench_scale.py; skipped with --only)",
+        help="skip the iri.scale.batch / iri.scale.dask section (bench/bench_scale.py; "
+        "skipped with --only)",
     )
     ap.add_argument(
         "--no-linear",
@@ -552,7 +553,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not (args.no_scale or args.only):
         from bench_scale import section as scale_section
 
-        print("  scale (iri.batch, iri.dask) ...", file=log, flush=True)
+        print("  scale (iri.scale.batch, iri.scale.dask) ...", file=log, flush=True)
         out += ["", *scale_section(corpus_dir)]
     if not args.only:  # the `iri` command: start-up and throughput (bench/bench_cli.py)
         import bench_cli

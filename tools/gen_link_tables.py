@@ -1,4 +1,4 @@
-"""Generate src/iri/_linkdata.py from the UTS #58 data files and the IANA TLD list.
+"""Generate src/iri/text/_linkdata.py from the UTS #58 data files and the IANA TLD list.
 
 Usage: python tools/gen_link_tables.py [--check]
 
@@ -17,7 +17,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "tests" / "corpora" / "uts58-links"
-OUT = ROOT / "src" / "iri" / "_linkdata.py"
+OUT = ROOT / "src" / "iri" / "text" / "_linkdata.py"
 
 #: Link_Term values as small integers (Hard, the @missing default, is never listed).
 VALUES = {"Hard": 0, "Include": 1, "Soft": 2, "Open": 3, "Close": 4}

@@ -1,4 +1,5 @@
-"""Generate src/iri/safety/_tables/ from the Unicode security data (UTS #39) and Scripts.
+"""Generate the Unicode security tables (UTS #39, Scripts) of src/iri/safety/_tables/ and
+src/iri/syntax/_tables/ignorable.py.
 
 Usage: python tools/gen_security_tables.py [--check] [--source DIR]
 
@@ -27,6 +28,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "tests" / "corpora" / "unicode-security"
 OUT = ROOT / "src" / "iri" / "safety" / "_tables"
+#: The invisible characters are a syntax-floor fact (URI-to-IRI conversion keeps them encoded).
+OUT_SYNTAX = ROOT / "src" / "iri" / "syntax" / "_tables"
 UNICODE_VERSION = "17.0.0"
 MAX_CP = 0x10FFFF
 
@@ -164,7 +167,7 @@ def gen_identifiers(src: Path) -> str:
 
 
 def gen_ignorable(src: Path) -> str:
-    """Default_Ignorable_Code_Point as inclusive ranges (small: imported by iri.percent)."""
+    """Default_Ignorable_Code_Point as inclusive ranges (small: imported by iri.syntax.percent)."""
     path = src / "DerivedCoreProperties-Default_Ignorable_Code_Point.txt"
     ranges = sorted(_range(r[0]) for r in _records(path) if r[1] == "Default_Ignorable_Code_Point")
     merged: list[tuple[int, int]] = []
@@ -225,10 +228,10 @@ def gen_confusables(src: Path) -> str:
 
 
 GENERATORS = {
-    "scripts.py": gen_scripts,
-    "identifiers.py": gen_identifiers,
-    "ignorable.py": gen_ignorable,
-    "confusables.py": gen_confusables,
+    OUT / "scripts.py": gen_scripts,
+    OUT / "identifiers.py": gen_identifiers,
+    OUT_SYNTAX / "ignorable.py": gen_ignorable,
+    OUT / "confusables.py": gen_confusables,
 }
 
 
@@ -238,9 +241,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--source", type=Path, default=SOURCE, help="folder of the data files")
     args = parser.parse_args(argv)
     stale = []
-    for name, gen in GENERATORS.items():
+    for target, gen in GENERATORS.items():
         text = gen(args.source)
-        target = OUT / name
+        name = target.name
         if args.check:
             if not target.exists() or target.read_text(encoding="utf-8") != text:
                 stale.append(name)

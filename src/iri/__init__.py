@@ -16,10 +16,7 @@ else:
     _ModuleType = type(_sys)
 
 if TYPE_CHECKING:  # every public name is loaded on first use (below), for type checkers
-    from iri._check import check, is_valid
-    from iri._grammar import Rule, ZoneID
-    from iri._split import Components, split
-    from iri.convert import HostMapping, KeepQuery, Unencodable, to_iri, to_uri
+    from iri.convert.uri import HostMapping, KeepQuery, Unencodable, to_iri, to_uri
     from iri.errors import (
         CharsetError,
         ComponentError,
@@ -29,27 +26,30 @@ if TYPE_CHECKING:  # every public name is loaded on first use (below), for type 
         IRIError,
         ResolutionError,
     )
-    from iri.extract import extract
+    from iri.ladder.normalize import CharacterNormalization, Level, equivalent, key, normalize
+    from iri.ladder.relativize import relativize
+    from iri.ladder.resolve import remove_dot_segments, resolve
     from iri.liberal.charsets import from_bytes
     from iri.liberal.documents import candidate_readings, from_local_name, to_document
     from iri.liberal.href import from_href, href_steps
     from iri.liberal.leiri import from_leiri
     from iri.liberal.lenient import lenient
     from iri.liberal.preprocess import preprocess, split_references
-    from iri.linkformat import format_link
-    from iri.normalize import CharacterNormalization, Level, equivalent, key, normalize
-    from iri.origin import OpaqueOrigin, Origin
-    from iri.query import QueryParams, QueryStyle
-    from iri.reference import IRIReference, parse
-    from iri.relativize import relativize
-    from iri.resolve import remove_dot_segments, resolve
     from iri.safety.audit import audit
     from iri.safety.display import Password, Wrap, to_display
     from iri.safety.findings import AuditCode, Finding
     from iri.safety.findings import Level as AuditLevel
     from iri.safety.skeleton import RestrictionLevel
     from iri.safety.visual import visual_order
-    from iri.violations import Code, Severity, Violation
+    from iri.syntax.check import check, is_valid
+    from iri.syntax.grammar import Rule, ZoneID
+    from iri.syntax.split import Components, split
+    from iri.syntax.violations import Code, Severity, Violation
+    from iri.text.extract import extract
+    from iri.text.linkformat import format_link
+    from iri.value.origin import OpaqueOrigin, Origin
+    from iri.value.query import QueryParams, QueryStyle
+    from iri.value.reference import IRIReference, parse
 
 __version__ = "0.1.0"
 
@@ -58,17 +58,17 @@ __version__ = "0.1.0"
 #: start-up target of issue 12), the safety functions their large generated Unicode tables
 #: and liberal input the WHATWG engine only when called.
 _LAZY = {
-    "check": "iri._check",
-    "is_valid": "iri._check",
-    "Rule": "iri._grammar",
-    "ZoneID": "iri._grammar",
-    "Components": "iri._split",
-    "split": "iri._split",
-    "HostMapping": "iri.convert",
-    "KeepQuery": "iri.convert",
-    "Unencodable": "iri.convert",
-    "to_iri": "iri.convert",
-    "to_uri": "iri.convert",
+    "check": "iri.syntax.check",
+    "is_valid": "iri.syntax.check",
+    "Rule": "iri.syntax.grammar",
+    "ZoneID": "iri.syntax.grammar",
+    "Components": "iri.syntax.split",
+    "split": "iri.syntax.split",
+    "HostMapping": "iri.convert.uri",
+    "KeepQuery": "iri.convert.uri",
+    "Unencodable": "iri.convert.uri",
+    "to_iri": "iri.convert.uri",
+    "to_uri": "iri.convert.uri",
     "CharsetError": "iri.errors",
     "ComponentError": "iri.errors",
     "HrefError": "iri.errors",
@@ -76,25 +76,25 @@ _LAZY = {
     "InvalidIRI": "iri.errors",
     "IRIError": "iri.errors",
     "ResolutionError": "iri.errors",
-    "extract": "iri.extract",
-    "format_link": "iri.linkformat",
-    "CharacterNormalization": "iri.normalize",
-    "Level": "iri.normalize",
-    "equivalent": "iri.normalize",
-    "key": "iri.normalize",
-    "normalize": "iri.normalize",
-    "OpaqueOrigin": "iri.origin",
-    "Origin": "iri.origin",
-    "QueryParams": "iri.query",
-    "QueryStyle": "iri.query",
-    "IRIReference": "iri.reference",
-    "parse": "iri.reference",
-    "relativize": "iri.relativize",
-    "remove_dot_segments": "iri.resolve",
-    "resolve": "iri.resolve",
-    "Code": "iri.violations",
-    "Severity": "iri.violations",
-    "Violation": "iri.violations",
+    "extract": "iri.text.extract",
+    "format_link": "iri.text.linkformat",
+    "CharacterNormalization": "iri.ladder.normalize",
+    "Level": "iri.ladder.normalize",
+    "equivalent": "iri.ladder.normalize",
+    "key": "iri.ladder.normalize",
+    "normalize": "iri.ladder.normalize",
+    "OpaqueOrigin": "iri.value.origin",
+    "Origin": "iri.value.origin",
+    "QueryParams": "iri.value.query",
+    "QueryStyle": "iri.value.query",
+    "IRIReference": "iri.value.reference",
+    "parse": "iri.value.reference",
+    "relativize": "iri.ladder.relativize",
+    "remove_dot_segments": "iri.ladder.resolve",
+    "resolve": "iri.ladder.resolve",
+    "Code": "iri.syntax.violations",
+    "Severity": "iri.syntax.violations",
+    "Violation": "iri.syntax.violations",
     "preprocess": "iri.liberal.preprocess",
     "split_references": "iri.liberal.preprocess",
     "lenient": "iri.liberal.lenient",
@@ -117,10 +117,69 @@ _LAZY = {
 }
 
 
+#: Module paths of the flat layout (before 0.2), kept one release as aliases of the module
+#: that now holds their content: ``from iri.batch import stream`` still works and warns
+#: (DeprecationWarning). Listed in CHANGELOG; removed in the release after 0.2.
+_MOVED = {
+    "iri.batch": "iri.scale.batch",
+    "iri.dask": "iri.scale.dask",
+    "iri.dot_segments": "iri.ladder.dot_segments",
+    "iri.extract": "iri.text.extract",
+    "iri.idna": "iri.syntax.hosts",
+    "iri.jsonschema": "iri.integrations.jsonschema",
+    "iri.linkformat": "iri.text.linkformat",
+    "iri.normalize": "iri.ladder.normalize",
+    "iri.origin": "iri.value.origin",
+    "iri.percent": "iri.syntax.percent",
+    "iri.pydantic": "iri.integrations.pydantic",
+    "iri.query": "iri.value.query",
+    "iri.query_params": "iri.value.query_params",
+    "iri.reference": "iri.value.reference",
+    "iri.relativize": "iri.ladder.relativize",
+    "iri.resolve": "iri.ladder.resolve",
+    "iri.safety.bidi": "iri.syntax.bidi",
+    "iri.safety.invisible": "iri.syntax.invisible",
+    "iri.violations": "iri.syntax.violations",
+}
+
+
+def _alias(old: str, new: str) -> _ModuleType:
+    """A module object standing for ``old`` whose attributes are read, on first use, from
+    the module ``new`` (PEP 562), with a DeprecationWarning naming the new path.
+
+    It is put in ``sys.modules`` at once, so that ``import iri.normalize`` finds it there
+    and does not bind it over the function ``iri.normalize`` (the import system sets the
+    parent's attribute only for a module it loads itself)."""
+    stub = _ModuleType(old, f"Deprecated alias of :mod:`{new}` (moved in 0.2).")
+
+    def __getattr__(name: str) -> object:  # noqa: N807 (PEP 562: the module's own hook)
+        if name.startswith("__"):
+            raise AttributeError(name)
+        import importlib
+        import warnings
+
+        warnings.warn(
+            f"{old} moved to {new}; the old path is removed in the next release",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return getattr(importlib.import_module(new), name)
+
+    stub.__getattr__ = __getattr__  # type: ignore[method-assign]
+    return stub
+
+
+for _old, _new in _MOVED.items():
+    _sys.modules.setdefault(_old, _alias(_old, _new))
+
+
 def __getattr__(name: str) -> object:
     target = _LAZY.get(name)
     if target is None:
-        raise AttributeError(f"module 'iri' has no attribute {name!r}")
+        stub = _sys.modules.get(f"{__name__}.{name}") if f"iri.{name}" in _MOVED else None
+        if stub is None:
+            raise AttributeError(f"module 'iri' has no attribute {name!r}")
+        return stub
     import importlib
 
     module, _, attr = target.partition(":")
@@ -131,20 +190,6 @@ def __getattr__(name: str) -> object:
 
 def __dir__() -> list[str]:
     return sorted(set(globals()) | set(__all__))
-
-
-class _Package(_ModuleType):
-    """This package, keeping a function named like its module (``iri.normalize``,
-    ``iri.extract``, ``iri.resolve``, ``iri.relativize``) from being replaced by the module
-    when the import system binds a submodule on first import (``import iri.normalize``)."""
-
-    def __setattr__(self, name: str, value: object) -> None:
-        if isinstance(value, _ModuleType) and _LAZY.get(name) == f"{__name__}.{name}":
-            return
-        super().__setattr__(name, value)
-
-
-_sys.modules[__name__].__class__ = _Package
 
 
 __all__ = [

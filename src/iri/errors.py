@@ -12,7 +12,7 @@ from collections.abc import Sequence
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (start-up time)
 
 if TYPE_CHECKING:
-    from iri.violations import Violation
+    from iri.syntax.violations import Violation
 
 __all__ = [
     "CharsetError",
@@ -48,7 +48,7 @@ class InvalidIRI(IRIError):  # noqa: N818 (public name fixed by the API contract
         return tuple(v for v in self.violations if v.severity == "error")
 
     def _render(self) -> str:
-        from iri._report import caret, shown
+        from iri.syntax.report import caret, shown
 
         errors = self.errors or self.violations
         head = f"invalid {self.rule}" if self.rule else "invalid IRI"

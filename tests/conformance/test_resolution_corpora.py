@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from iri.resolve import remove_dot_segments, resolve
+from iri.ladder.resolve import remove_dot_segments, resolve
 
 CORPORA = Path(__file__).resolve().parent.parent / "corpora"
 RFC3986 = CORPORA / "rfc3986-examples" / "rfc3986_resolution_examples.json"

@@ -1,4 +1,4 @@
-"""UTS #46 conformance of the host mapping (``iri.idna.to_ascii``) on IdnaTestV2.
+"""UTS #46 conformance of the host mapping (``iri.syntax.hosts.to_ascii``) on IdnaTestV2.
 
 The test file is the one whose Unicode version is that of the installed `idna` package's
 tables (``idna.idnadata.__version__``): IdnaTestV2-<version>.txt in
@@ -31,7 +31,7 @@ from idna import idnadata
 from idna.intranges import intranges_contain
 
 from iri.errors import IDNAError
-from iri.idna import to_ascii
+from iri.syntax.hosts import to_ascii
 
 CORPUS = Path(__file__).parent.parent / "corpora" / "unicode-idna"
 #: Per Unicode version: (test cases in the file, expected idna2008-strict failures).

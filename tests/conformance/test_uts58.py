@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from iri.extract import extract
-from iri.linkformat import End, format_parts
+from iri.text.extract import extract
+from iri.text.linkformat import End, format_parts
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpora" / "uts58-links"
 START, END = "\u2e20", "\u2e21"

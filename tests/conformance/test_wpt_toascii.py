@@ -18,9 +18,9 @@ import pytest
 from idna import idnadata
 from idna.intranges import intranges_contain
 
-from iri.convert import to_uri
+from iri.convert.uri import to_uri
 from iri.errors import IDNAError, IRIError
-from iri.idna import to_ascii
+from iri.syntax.hosts import to_ascii
 
 CORPUS = Path(__file__).parent.parent / "corpora" / "wpt-url"
 CASES: list[dict[str, Any]] = [

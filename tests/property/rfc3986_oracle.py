@@ -3,7 +3,7 @@
 Nothing here is optimized or clever: each function follows the RFC pseudo-code line by
 line, with the RFC text quoted above the code. It is never imported by the library; the
 property tests compare ``iri.resolve`` with it. The only helper it borrows is the
-Appendix B splitter (``iri._split.split``), the "parse(R)" of 5.2.2.
+Appendix B splitter (``iri.syntax.split.split``), the "parse(R)" of 5.2.2.
 
 Unlike ``iri.resolve`` this oracle recomposes exactly as 5.3 says, without the "/." guard,
 so ``resolve_components`` is the comparison point for the corner case.
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from iri._split import split
+from iri.syntax.split import split
 
 
 class Parts(NamedTuple):

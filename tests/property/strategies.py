@@ -1,6 +1,6 @@
 """Hypothesis strategies that generate valid IRI / URI references from the grammar.
 
-Everything is built from the character sets of :mod:`iri._grammar` (never from the
+Everything is built from the character sets of :mod:`iri.syntax.grammar` (never from the
 patterns under test), rule by rule, following the ABNF of RFC 3987 2.2 and RFC 3986
 Appendix A. Bidi formatting characters are never generated: RFC 3987 4.1 excludes them
 from valid IRIs even though they lie inside ``ucschar``.
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from iri._grammar import (
+from iri.syntax.grammar import (
     ALPHA,
     BIDI_FORMATTING,
     DIGIT,

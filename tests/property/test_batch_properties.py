@@ -1,4 +1,4 @@
-"""iri.batch over generated columns: the same values as the single functions, nulls kept.
+"""iri.scale.batch over generated columns: the same values as the single functions, nulls kept.
 
 Columns mix generated valid IRI references, arbitrary text (mostly invalid), duplicates and
 nulls; every Task and input kind (iterable, Arrow, pandas) must give, position by position,
@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from strategies import reference  # type: ignore[import-not-found]
 
 import iri
-from iri import batch
+from iri.scale import batch
 
 pa = pytest.importorskip("pyarrow")
 pd = pytest.importorskip("pandas")

@@ -16,10 +16,10 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from iri import is_valid
-from iri._grammar import UNRESERVED
-from iri.convert import to_iri, to_uri
+from iri.convert.uri import to_iri, to_uri
 from iri.errors import IRIError
-from iri.percent import encode_octets
+from iri.syntax.grammar import UNRESERVED
+from iri.syntax.percent import encode_octets
 
 SETTINGS = settings(derandomize=True, deadline=None, max_examples=150)
 

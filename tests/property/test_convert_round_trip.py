@@ -17,11 +17,11 @@ from hypothesis import strategies as st
 from strategies import URI_RULES, reference
 
 from iri import is_valid, schemes
-from iri._check import iri_reference_match
-from iri._grammar import UNRESERVED
-from iri.convert import to_iri, to_uri
+from iri.convert.uri import to_iri, to_uri
 from iri.errors import IRIError
-from iri.normalize import equivalent, key, normalize
+from iri.ladder.normalize import equivalent, key, normalize
+from iri.syntax.check import iri_reference_match
+from iri.syntax.grammar import UNRESERVED
 
 _PCT = re.compile(r"%[0-9A-Fa-f]{2}")
 

@@ -1,7 +1,7 @@
 """Property tests of the grammar: check never raises, the fast path equals the
 transcription, and every reference generated from the ABNF parses back exactly.
 
-Strategies live in strategies.py and are built from the character sets of iri._grammar.
+Strategies live in strategies.py and are built from the character sets of iri.syntax.grammar.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from strategies import (  # type: ignore[import-not-found]
 )
 
 from iri import InvalidIRI, Rule, ZoneID, check, is_valid, parse, split
-from iri._check import explain, iri_reference_match
-from iri.reference import IRIReference
+from iri.syntax.check import explain, iri_reference_match
+from iri.value.reference import IRIReference
 
 FIELDS = ("scheme", "userinfo", "host", "port", "path", "query", "fragment")
 RULES = list(Rule)

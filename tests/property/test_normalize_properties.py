@@ -16,8 +16,8 @@ from strategies import reference  # type: ignore[import-not-found, unused-ignore
 
 from iri import is_valid
 from iri.errors import IRIError
-from iri.idna import to_ascii
-from iri.normalize import CharacterNormalization, Level, _normalize, equivalent, normalize
+from iri.ladder.normalize import CharacterNormalization, Level, _normalize, equivalent, normalize
+from iri.syntax.hosts import to_ascii
 
 SETTINGS = settings(derandomize=True, deadline=None, max_examples=150, database=None)
 LEVELS = (Level.SYNTAX, Level.SCHEME)

@@ -138,13 +138,13 @@ def test_a_charset_that_is_not_a_text_encoding_is_a_charset_error(call: str, cha
 
 
 def _submodule_calls() -> dict[str, Callable[[Any], Any]]:
-    from iri.batch import stream
     from iri.liberal import repair
-    from iri.linkformat import format_parts
+    from iri.scale.batch import stream
     from iri.schemes.data import DataURL
     from iri.schemes.file import from_path, to_path
     from iri.schemes.mailto import Mailto
     from iri.schemes.urn import URN
+    from iri.text.linkformat import format_parts
 
     return {
         "schemes.file.from_path": from_path,

@@ -1,6 +1,6 @@
 """The fast path of iri.resolve (default options): same results and errors as the general
 algorithm, whatever the order of calls (the last base is cached), and its inlined validating
-match (iri._resolve_fast) agrees with iri._check.iri_reference_match."""
+match (iri.ladder.resolve_fast) agrees with iri.syntax.check.iri_reference_match."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from iri import InvalidIRI, is_valid
-from iri._check import iri_reference_match
-from iri._resolve_fast import valid_match
 from iri.errors import ResolutionError
-from iri.resolve import resolve
+from iri.ladder.resolve import resolve
+from iri.ladder.resolve_fast import valid_match
+from iri.syntax.check import iri_reference_match
 
 SETTINGS = settings(
     derandomize=True,

@@ -14,10 +14,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from iri import InvalidIRI, is_valid
-from iri._split import split
 from iri.errors import ResolutionError
-from iri.relativize import relativize
-from iri.resolve import remove_dot_segments, resolve
+from iri.ladder.relativize import relativize
+from iri.ladder.resolve import remove_dot_segments, resolve
+from iri.syntax.split import split
 
 
 def _load(module: str = "rfc3986_oracle") -> ModuleType:

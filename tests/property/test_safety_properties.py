@@ -34,8 +34,8 @@ def test_audit_never_raises_and_spans_are_inside(text: str) -> None:
 # -- to_display ---------------------------------------------------------------------------
 from strategies import reference  # type: ignore[import-not-found, unused-ignore]  # noqa: E402
 
-from iri.convert import to_iri, to_uri  # noqa: E402
-from iri.safety.invisible import BIDI_CONTROLS  # noqa: E402
+from iri.convert.uri import to_iri, to_uri  # noqa: E402
+from iri.syntax.invisible import BIDI_CONTROLS  # noqa: E402
 
 _HEBREW_IRIS = st.builds(
     lambda a, b: f"http://example.org/{a}/{b}",

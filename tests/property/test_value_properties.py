@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from strategies import reference  # type: ignore[import-not-found]
 
 from iri import IRIError, IRIReference, QueryParams, is_valid, parse
-from iri._grammar import Rule
+from iri.syntax.grammar import Rule
 
 SETTINGS = settings(derandomize=True, deadline=None, max_examples=100)
 

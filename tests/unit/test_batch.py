@@ -1,4 +1,4 @@
-"""iri.batch: the same answers as the single-value functions, over iterables, Arrow and pandas."""
+"""iri.scale.batch: the single-value functions' answers, over iterables, Arrow and pandas."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import iri
-from iri import batch
+from iri.scale import batch
 
 CORPORA = Path(__file__).resolve().parents[1] / "corpora" / "bench"
 MIXED = (CORPORA / "mixed.txt").read_text(encoding="utf-8").splitlines()[:3000]

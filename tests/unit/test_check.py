@@ -1,4 +1,4 @@
-"""Unit tests of iri._check: spans, components, messages, warnings, ordering."""
+"""Unit tests of iri.syntax.check: spans, components, messages, warnings, ordering."""
 
 from __future__ import annotations
 
@@ -221,7 +221,7 @@ def test_invalid_scheme_then_authority(text: str) -> None:
     ],
 )
 def test_the_fast_path_does_not_hide_ascii_warnings(text: str, code: str) -> None:
-    from iri._check import explain
+    from iri.syntax.check import explain
 
     assert code in [v.code for v in check(text)]
     assert check(text) == explain(text)
@@ -283,6 +283,6 @@ def test_reg_name_longer_than_255_characters() -> None:
     ],
 )
 def test_the_conversions_gate_agrees_with_is_valid(text: str) -> None:
-    from iri._check import iri_reference_match
+    from iri.syntax.check import iri_reference_match
 
     assert (iri_reference_match(text) is not None) is is_valid(text)

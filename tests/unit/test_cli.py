@@ -227,7 +227,7 @@ def test_parse_invalid_is_reported_like_check(capsys: pytest.CaptureFixture[str]
 
 
 def test_resolve(capsys: pytest.CaptureFixture[str]) -> None:
-    resolve = importlib.import_module("iri.resolve").resolve
+    resolve = importlib.import_module("iri.ladder.resolve").resolve
     base, refs = "http://résumé.example.org/東京/駅?q=ü", ["../大阪", "?q=ö", "#出口", "g;x"]
     code, out, _ = run(capsys, "resolve", base, *refs)
     assert code == 0
@@ -240,15 +240,15 @@ def test_resolve(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_resolve_needs_an_absolute_base(capsys: pytest.CaptureFixture[str]) -> None:
-    importlib.import_module("iri.resolve")
+    importlib.import_module("iri.ladder.resolve")
     code, out, err = run(capsys, "resolve", "a/b", "g")
     assert code == 1 and out == "" and "missing-scheme" in err
     assert run(capsys, "resolve")[0] == 2
 
 
 def test_relativize(capsys: pytest.CaptureFixture[str]) -> None:
-    rel = importlib.import_module("iri.relativize")
-    res = importlib.import_module("iri.resolve")
+    rel = importlib.import_module("iri.ladder.relativize")
+    res = importlib.import_module("iri.ladder.resolve")
     base, targets = "http://a/b/c/d;p?q", ["http://a/b/c/g", "http://a/g", "https://a/"]
     code, out, _ = run(capsys, "relativize", "--json", base, *targets)
     assert code == 0
@@ -261,7 +261,7 @@ def test_relativize(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_to_uri(capsys: pytest.CaptureFixture[str]) -> None:
-    convert = importlib.import_module("iri.convert")
+    convert = importlib.import_module("iri.convert.uri")
     items = ["http://résumé.example.org/東京?q=ü", "urn:x:é"]
     code, out, _ = run(capsys, "to-uri", *items)
     assert code == 0 and out.splitlines() == [convert.to_uri(i) for i in items]
@@ -271,7 +271,7 @@ def test_to_uri(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_to_uri_failures(capsys: pytest.CaptureFixture[str]) -> None:
-    importlib.import_module("iri.convert")
+    importlib.import_module("iri.convert.uri")
     code, out, err = run(capsys, "to-uri", "--json", "http://a/b c", "http://ok.example/")
     assert code == 1
     bad, good = json_lines(out)
@@ -282,7 +282,7 @@ def test_to_uri_failures(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_to_iri(capsys: pytest.CaptureFixture[str]) -> None:
-    convert = importlib.import_module("iri.convert")
+    convert = importlib.import_module("iri.convert.uri")
     items = ["http://xn--rsum-bpad.example.org/%E6%9D%B1%E2%80%AE%2F"]
     code, out, _ = run(capsys, "to-iri", "--json", *items)
     assert code == 0
@@ -293,7 +293,7 @@ def test_to_iri(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_normalize_and_unique(capsys: pytest.CaptureFixture[str]) -> None:
-    norm = importlib.import_module("iri.normalize")
+    norm = importlib.import_module("iri.ladder.normalize")
     items = ["HTTP://example.org/%7e", "http://example.org/~", "http://example.org/x"]
     code, out, _ = run(capsys, "normalize", *items)
     assert code == 0 and out.splitlines() == [norm.normalize(i) for i in items]
@@ -308,7 +308,7 @@ def test_normalize_and_unique(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_compare(capsys: pytest.CaptureFixture[str]) -> None:
-    norm = importlib.import_module("iri.normalize")
+    norm = importlib.import_module("iri.ladder.normalize")
     for level in ("simple", "syntax", "scheme"):
         for a, b in [("http://a/%7e", "http://a/~"), ("http://a/", "http://b/")]:
             same = norm.equivalent(a, b, level=level)

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 import iri
-from iri._report import report
 from iri.cli import main
+from iri.syntax.report import report
 
 ENV = {**os.environ, "LC_ALL": "C", "PYTHONIOENCODING": "latin-1"}
 

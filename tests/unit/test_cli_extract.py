@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from iri.cli import main
-from iri.extract import extract
-from iri.linkformat import format_link
+from iri.text.extract import extract
+from iri.text.linkformat import format_link
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

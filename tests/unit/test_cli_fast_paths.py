@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 import iri
-from iri._report import report
 from iri.cli.inputs import Record
 from iri.cli.output import located
 from iri.cli.syntax import _check_one, _CheckOptions
+from iri.syntax.report import report
 
 ITEMS = [
     "http://example.com/",

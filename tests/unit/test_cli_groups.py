@@ -25,10 +25,10 @@ from iri.liberal.href import from_href_repairs
 from iri.liberal.leiri import from_leiri_repairs
 from iri.liberal.lenient import lenient_repairs
 from iri.liberal.preprocess import preprocess_repairs
-from iri.linkformat import format_link
 from iri.safety.audit import audit
 from iri.safety.display import to_display
 from iri.schemes.file import from_path, to_path
+from iri.text.linkformat import format_link
 
 ENV = {**os.environ, "LC_ALL": "C", "PYTHONIOENCODING": "latin-1"}
 LINES = 2 * CHUNK + 101  # three chunks: both workers get some, the last one short

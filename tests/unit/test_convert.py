@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from iri import is_valid
-from iri._grammar import UNRESERVED
-from iri.convert import HostMapping, KeepQuery, Unencodable, to_iri, to_uri
+from iri.convert.uri import HostMapping, KeepQuery, Unencodable, to_iri, to_uri
 from iri.errors import CharsetError, IDNAError, InvalidIRI, IRIError
+from iri.syntax.grammar import UNRESERVED
 
 CASES: dict[str, list[dict[str, Any]]] = tomllib.loads(
     (Path(__file__).parent.parent / "cases" / "convert_cases.toml").read_text(encoding="utf-8")

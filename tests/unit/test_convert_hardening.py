@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from iri import idna
-from iri._codecs import text_codec
-from iri.convert import to_iri, to_uri
+from iri.convert.charsets import text_codec
+from iri.convert.uri import to_iri, to_uri
 from iri.errors import CharsetError, IDNAError
-from iri.normalize import equivalent, key, normalize
+from iri.ladder.normalize import equivalent, key, normalize
+from iri.syntax import hosts as idna
 
 # -- charset limited to text encodings ---------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""iri.dask on a real distributed LocalCluster (2 worker processes, localhost, no dashboard).
+"""iri.scale.dask on a real distributed LocalCluster (2 worker processes, localhost, no dashboard).
 
 The cluster's answers must be the in-process answers: the deduplicated set equals the set of
 in-process iri.key values over the bench corpora.
@@ -18,8 +18,8 @@ distributed = pytest.importorskip("distributed")
 pd = pytest.importorskip("pandas")
 
 import iri  # noqa: E402
-from iri import batch  # noqa: E402
-from iri import dask as iri_dask  # noqa: E402
+from iri.scale import batch  # noqa: E402
+from iri.scale import dask as iri_dask  # noqa: E402
 
 CORPORA = Path(__file__).resolve().parents[1] / "corpora" / "bench"
 LINES = [

@@ -9,8 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import iri
-from iri import _linkdata as ld
-from iri.extract import (
+from iri.text import _linkdata as ld
+from iri.text.extract import (
     Accept,
     Find,
     LinkKind,
@@ -19,7 +19,7 @@ from iri.extract import (
     link_term,
     scan_path_query_fragment,
 )
-from iri.linkformat import End, format_link, format_parts
+from iri.text.linkformat import End, format_link, format_parts
 
 BENCH = Path(__file__).resolve().parents[1] / "corpora" / "bench"
 

@@ -1,4 +1,4 @@
-"""Unit tests of iri._grammar: character sets, Rule, reference_pattern."""
+"""Unit tests of iri.syntax.grammar: character sets, Rule, reference_pattern."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import re
 import pytest
 
 from iri import Rule, ZoneID
-from iri._grammar import (
+from iri.syntax.grammar import (
     ALPHA,
     BAD_PERCENT,
     BIDI_FORMATTING,

@@ -1,4 +1,4 @@
-"""The start-up work in iri._grammar: classes rendered as ranges, ASCII twins first."""
+"""The start-up work in iri.syntax.grammar: classes rendered as ranges, ASCII twins first."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from iri import _grammar
-from iri._grammar import (
+from iri.syntax import grammar as _grammar
+from iri.syntax.grammar import (
     BIDI_FORMATTING,
     IPRIVATE,
     IRI_CLASSES,

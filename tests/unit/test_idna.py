@@ -1,12 +1,12 @@
-"""Host mapping through IDNA2008 + UTS #46 (iri.idna)."""
+"""Host mapping through IDNA2008 + UTS #46 (iri.syntax.hosts)."""
 
 from __future__ import annotations
 
 import pytest
 
-from iri import idna as host_idna
 from iri.errors import IDNAError
-from iri.idna import host_to_ascii, to_ascii, to_unicode
+from iri.syntax import hosts as host_idna
+from iri.syntax.hosts import host_to_ascii, to_ascii, to_unicode
 
 
 @pytest.mark.parametrize(

@@ -66,7 +66,7 @@ def _edges(module: str, path: Path) -> set[str]:
     """The modules that ``module`` needs loaded at import time.
 
     A package's ``__init__`` counts only when named for itself (``import iri``, or
-    ``from iri import parse``): while ``iri/__init__.py`` runs, ``import iri._split`` or
+    ``from iri import parse``): while ``iri/__init__.py`` runs, ``import iri.syntax.split`` or
     ``from iri import idna`` load only the submodule.
     """
     tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -116,7 +116,8 @@ def find_cycle(edges: dict[str, set[str]]) -> list[str] | None:
 
 
 def test_the_package_is_found() -> None:
-    assert {"iri", "iri.reference", "iri.normalize", "iri._grammar"} <= set(MODULES)
+    expected = {"iri", "iri.value.reference", "iri.ladder.normalize", "iri.syntax.grammar"}
+    assert expected <= set(MODULES)
 
 
 def test_no_import_cycle() -> None:
@@ -128,7 +129,7 @@ def test_no_import_cycle() -> None:
 
 
 def test_normalize_does_not_import_the_value() -> None:
-    assert "iri.reference" not in graph()["iri.normalize"]
+    assert "iri.value.reference" not in graph()["iri.ladder.normalize"]
 
 
 @pytest.mark.parametrize(
@@ -149,10 +150,10 @@ def test_lazy_and_type_checking_imports_are_ignored(tmp_path: Path) -> None:
     source = (
         "from typing import TYPE_CHECKING\n"
         "import iri.errors\n"
-        "if TYPE_CHECKING:\n    import iri.query\n"
-        "def f():\n    import iri.normalize\n"
-        "try:\n    import iri.idna\nexcept ImportError:\n    pass\n"
+        "if TYPE_CHECKING:\n    import iri.value.query\n"
+        "def f():\n    import iri.ladder.normalize\n"
+        "try:\n    import iri.syntax.hosts\nexcept ImportError:\n    pass\n"
     )
     tree = ast.parse(source)
     names = {a.name for n in _top_level_imports(tree) if isinstance(n, ast.Import) for a in n.names}
-    assert names == {"iri.errors", "iri.idna"}
+    assert names == {"iri.errors", "iri.syntax.hosts"}

@@ -1,4 +1,4 @@
-"""iri.jsonschema: the four formats through jsonschema's own validators (the real library)."""
+"""iri.integrations.jsonschema: the four formats through jsonschema's own validators."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import pytest
 jsonschema = pytest.importorskip("jsonschema")
 
 import iri  # noqa: E402
-from iri.jsonschema import FORMATS, format_checker, make_format_checker  # noqa: E402
+from iri.integrations.jsonschema import FORMATS, format_checker, make_format_checker  # noqa: E402
 
 VALIDATORS = [jsonschema.Draft202012Validator, jsonschema.Draft7Validator]
 

@@ -11,7 +11,7 @@ import pytest
 import iri
 from iri import is_valid
 from iri.errors import InvalidIRI, IRIError
-from iri.normalize import (
+from iri.ladder.normalize import (
     CharacterNormalization,
     Level,
     _normalize,

@@ -1,4 +1,4 @@
-"""Percent-encoding over UTF-8 and the URI-to-IRI decoding rule (iri.percent)."""
+"""Percent-encoding over UTF-8 and the URI-to-IRI decoding rule (iri.syntax.percent)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from iri._grammar import RESERVED, UNRESERVED
-from iri.percent import (
+from iri.syntax.grammar import RESERVED, UNRESERVED
+from iri.syntax.percent import (
     INAPPROPRIATE,
     decode,
     decode_utf8,

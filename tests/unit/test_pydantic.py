@@ -1,4 +1,4 @@
-"""iri.pydantic: validation, serialization and JSON Schema in real pydantic v2 models."""
+"""iri.integrations.pydantic: validation, serialization, JSON Schema in real pydantic models."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ pydantic = pytest.importorskip("pydantic")
 from pydantic import BaseModel, TypeAdapter, ValidationError  # noqa: E402
 
 import iri  # noqa: E402
-from iri.pydantic import (  # noqa: E402
+from iri.integrations.pydantic import (  # noqa: E402
     AbsoluteIRIStr,
     AbsoluteURIStr,
     IRIFormat,

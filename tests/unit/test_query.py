@@ -1,4 +1,4 @@
-"""Unit tests of iri.query: decoding, encoding, the multi-map, the raw-text builders."""
+"""Unit tests of iri.value.query: decoding, encoding, the multi-map, the raw-text builders."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 import iri
 from iri import IRIError, QueryParams, QueryStyle
-from iri import query as q
+from iri.value import query as q
 
 ASCII_TEXT = st.text(alphabet=st.characters(max_codepoint=0x7F), max_size=20)
 

@@ -1,4 +1,4 @@
-"""Unit tests of iri.reference (IRIReference, parse) and iri.errors (InvalidIRI)."""
+"""Unit tests of iri.value.reference (IRIReference, parse) and iri.errors (InvalidIRI)."""
 
 from __future__ import annotations
 

@@ -1,11 +1,11 @@
-"""Terminal rendering of violations (iri._report) and the caret of InvalidIRI."""
+"""Terminal rendering of violations (iri.syntax.report) and the caret of InvalidIRI."""
 
 from __future__ import annotations
 
 import pytest
 
 import iri
-from iri._report import caret, cells, report, shown, visible
+from iri.syntax.report import caret, cells, report, shown, visible
 
 
 def test_visible_fast_path_agrees_with_the_slow_one() -> None:

@@ -9,8 +9,8 @@ import pytest
 
 from iri import is_valid
 from iri.errors import InvalidIRI, IRIError, ResolutionError
-from iri.relativize import relativize
-from iri.resolve import remove_dot_segments, resolve
+from iri.ladder.relativize import relativize
+from iri.ladder.resolve import remove_dot_segments, resolve
 
 RFC3986_BASE = "http://a/b/c/d;p?q"
 
@@ -579,7 +579,7 @@ def test_percent_encoded_dots(reference: str, literal: str, decoded: str) -> Non
 
 
 def test_options_accept_enum_members() -> None:
-    from iri.resolve import BaseNormalization, DotSegments, Parser, RelativeBase, Validation
+    from iri.ladder.resolve import BaseNormalization, DotSegments, Parser, RelativeBase, Validation
 
     assert (
         resolve(

@@ -6,7 +6,7 @@ import pytest
 from bidi_examples import ARABIC, EXAMPLES, HEBREW, to_script
 
 import iri
-from iri.safety.bidi import bidi_violations, may_have_rtl
+from iri.syntax.bidi import bidi_violations, may_have_rtl
 
 _BIDI_CODES = {"bidi-mixed-direction", "bidi-component-edge", "bidi-rule"}
 

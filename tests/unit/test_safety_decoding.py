@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 import iri
-from iri.percent import decode, encode_octets
-from iri.safety.invisible import is_default_ignorable, is_invisible
+from iri.syntax.invisible import is_default_ignorable, is_invisible
+from iri.syntax.percent import decode, encode_octets
 
 
 def _pct(c: str) -> str:

@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from iri.safety._tables import confusables, identifiers, ignorable, scripts
-from iri.safety.invisible import is_default_ignorable
+from iri.safety._tables import confusables, identifiers, scripts
 from iri.safety.skeleton import (
     RestrictionLevel,
     identifier_status,
@@ -21,6 +20,8 @@ from iri.safety.skeleton import (
     script_extensions,
     skeleton,
 )
+from iri.syntax._tables import ignorable
+from iri.syntax.invisible import is_default_ignorable
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "corpora" / "unicode-security"

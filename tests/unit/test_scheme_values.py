@@ -10,12 +10,12 @@ from hypothesis import strategies as st
 
 import iri
 from iri import CharsetError, IDNAError, InvalidIRI, IRIError
-from iri._split import split_with_spans
 from iri.schemes import SPECIFIC_SCHEMES, scheme_violations
 from iri.schemes.data import DataURL
 from iri.schemes.file import from_path, to_path
 from iri.schemes.mailto import Mailto
 from iri.schemes.urn import URN
+from iri.syntax.split import split_with_spans
 
 # -- check(): each scheme's warnings, with spans --------------------------------------------
 
@@ -79,7 +79,7 @@ def test_check_reports_scheme_specific_warnings(text: str, codes: list[str]) -> 
 
 
 def test_fast_path_does_not_hide_scheme_warnings() -> None:
-    from iri._check import explain
+    from iri.syntax.check import explain
 
     for text, _codes in CHECK_CASES:
         assert iri.check(text) == explain(text), text

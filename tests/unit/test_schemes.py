@@ -7,7 +7,7 @@ import re
 import pytest
 
 from iri import schemes
-from iri._grammar import SCHEME
+from iri.syntax.grammar import SCHEME
 
 
 def test_every_scheme_name_is_a_lowercase_scheme() -> None:

@@ -1,10 +1,10 @@
-"""Unit tests of iri._split: RFC 3986 Appendix B, spans, split_authority."""
+"""Unit tests of iri.syntax.split: RFC 3986 Appendix B, spans, split_authority."""
 
 from __future__ import annotations
 
 import pytest
 
-from iri._split import Components, split, split_authority, split_with_spans
+from iri.syntax.split import Components, split, split_authority, split_with_spans
 
 
 def test_appendix_b_example() -> None:

@@ -9,7 +9,7 @@ import pytest
 
 import iri
 from iri import ComponentError, IDNAError, InvalidIRI, IRIError, IRIReference, parse
-from iri.origin import OpaqueOrigin, Origin
+from iri.value.origin import OpaqueOrigin, Origin
 
 # -- the broken cases of the issue --------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""Unit tests of iri.violations: the registry, Violation, describe_char."""
+"""Unit tests of iri.syntax.violations: the registry, Violation, describe_char."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import re
 import pytest
 
 from iri import Code, Rule, Severity, Violation, check
-from iri.violations import REGISTRY, CodeInfo, describe_char
+from iri.syntax.violations import REGISTRY, CodeInfo, describe_char
 
 RULES = {str(r) for r in Rule}
 

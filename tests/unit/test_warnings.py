@@ -1,8 +1,8 @@
-"""The whole-text warning passes (iri._warnings), called directly with component spans."""
+"""The whole-text warning passes (iri.syntax.should), called directly with component spans."""
 
 from __future__ import annotations
 
-from iri._warnings import character_warnings, percent_encoding_warnings
+from iri.syntax.should import character_warnings, percent_encoding_warnings
 
 
 def test_percent_encoding_warnings_name_the_component() -> None:

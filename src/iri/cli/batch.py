@@ -21,7 +21,6 @@ import sys
 from collections.abc import Callable, Iterator
 from enum import StrEnum
 
-from iri._codecs import text_codec
 from iri.cli.inputs import CHUNK, STDIN, BadLine, Chunk, Record, chunks
 from iri.cli.output import (
     EXIT_FAILED,
@@ -34,6 +33,7 @@ from iri.cli.output import (
     writer,
 )
 from iri.cli.pieces import Piece, chunks_of, pieces
+from iri.convert.charsets import text_codec
 from iri.errors import CharsetError
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (start-up time)

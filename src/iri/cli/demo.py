@@ -7,11 +7,11 @@ from collections.abc import Callable, Iterator
 from typing import Final
 
 import iri
-from iri._report import STATUS_WIDTH, report
 from iri.cli._parser import SubParsers, command
 from iri.cli.output import EXIT_OK, emit
 from iri.cli.syntax import parse_lines
 from iri.errors import IRIError
+from iri.syntax.report import STATUS_WIDTH, report
 
 _DEMO_HEADER: Final = """\
 iri demo: `iri check` over the sample shipped with the package (iri/data/sample.txt).

@@ -69,7 +69,7 @@ def register(sub: SubParsers[argparse.ArgumentParser]) -> None:
 
 
 def _cmd_extract(args: argparse.Namespace) -> int:
-    from iri.extract import DEFAULT_FIND
+    from iri.text.extract import DEFAULT_FIND
 
     find = args.find or list(DEFAULT_FIND)
     # the files are the input lines (iri.cli.inputs: encodings, BOMs, CRLF, line numbers)
@@ -81,7 +81,7 @@ def _cmd_extract(args: argparse.Namespace) -> int:
 
 def _extract_line(find: list[str], accept: str, as_json: bool, record: Record) -> Outcome:
     """The links of one line: ``FILE:LINE:COLUMN<tab>LINK`` lines, or JSON Lines."""
-    from iri.extract import extract
+    from iri.text.extract import extract
 
     file, number, line = record
     found = []
@@ -103,6 +103,6 @@ def _extract_line(find: list[str], accept: str, as_json: bool, record: Record) -
 
 
 def _cmd_format_link(args: argparse.Namespace) -> int:
-    from iri.linkformat import format_link
+    from iri.text.linkformat import format_link
 
     return run(args, Apply("format-link", args.json, functools.partial(format_link, end=args.end)))

@@ -143,7 +143,7 @@ def error_dict(exc: IRIError) -> dict[str, object]:
 
 def error_report(command: str, record: Record, exc: IRIError) -> str:
     """The human report of a library error for an item: ``check``'s report, or one line."""
-    from iri._report import report, shown
+    from iri.syntax.report import report, shown
 
     item = record[2]
     if isinstance(exc, InvalidIRI):

@@ -44,7 +44,7 @@ def register(sub: SubParsers[argparse.ArgumentParser]) -> None:
 
 
 def _value(text: str) -> dict[str, Any]:
-    from iri._split import split
+    from iri.syntax.split import split
 
     scheme = (split(text).scheme or "").lower()
     if scheme == "mailto":

@@ -7,13 +7,13 @@ import functools
 from itertools import count, repeat
 
 import iri
-from iri._report import STATUS_WIDTH, report, shown
 from iri.cli._parser import SubParsers, command, items_argument, json_option
 from iri.cli.batch import run
 from iri.cli.inputs import Chunk, Record, location
 from iri.cli.output import Done, Outcome, json_line, located, where
 from iri.errors import InvalidIRI
-from iri.violations import Severity, Violation
+from iri.syntax.report import STATUS_WIDTH, report, shown
+from iri.syntax.violations import Severity, Violation
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (start-up time)
 if TYPE_CHECKING:

@@ -15,10 +15,10 @@ import unicodedata
 from functools import cache
 from typing import Final, NamedTuple
 
-from iri._codecs import text_codec
+from iri.convert.charsets import text_codec
 from iri.errors import CharsetError
 from iri.liberal.repair import Repair
-from iri.violations import REGISTRY, Code
+from iri.syntax.violations import REGISTRY, Code
 
 __all__ = ["Decoded", "encode_query", "from_bytes", "lookup"]
 
@@ -87,7 +87,7 @@ def _lookup(label: str) -> Charset:
         raise CharsetError(f"unknown charset {label!r}", label) from None
     if enc is not None:
         return Charset(enc.name, enc.codec_info.name)
-    # Only text encodings (the one gate of iri._codecs): "rot13", "idna", "\x00" ... are a
+    # Only text encodings (the one gate of iri.convert.charsets): "rot13", "idna", "\x00" ... are a
     # CharsetError, never a LookupError or a silent transform (issue 8).
     info = text_codec(label)
     return Charset(info.name, info.name)

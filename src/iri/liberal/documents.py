@@ -12,13 +12,13 @@ import re
 from enum import StrEnum
 from typing import Final, NamedTuple
 
-from iri._check import is_valid
-from iri._codecs import text_codec
-from iri._grammar import IRI_CLASSES, PCT_ENCODED_RUN, URI_CLASSES
+from iri.convert.charsets import text_codec
 from iri.errors import CharsetError, InvalidIRI
 from iri.liberal.charsets import from_bytes, lookup
 from iri.liberal.lenient import Form
 from iri.liberal.repair import option, require_str
+from iri.syntax.check import is_valid
+from iri.syntax.grammar import IRI_CLASSES, PCT_ENCODED_RUN, URI_CLASSES
 
 __all__ = ["Markup", "Reading", "candidate_readings", "from_local_name", "to_document"]
 
@@ -67,7 +67,7 @@ def to_document(text: str, charset: str, *, markup: Markup | str = Markup.HTML) 
     require_str(text)
     mode = option(Markup, markup, "markup")
     if not is_valid(text):
-        from iri._check import check
+        from iri.syntax.check import check
 
         raise InvalidIRI(text, check(text))
     codec = _document_codec(charset, mode)

@@ -15,10 +15,10 @@ from dataclasses import replace
 from enum import StrEnum
 from typing import Final
 
-from iri._grammar import BIDI_FORMATTING, IPRIVATE, RESERVED, UCSCHAR, UNRESERVED, char_class
 from iri.errors import HrefError
 from iri.liberal.repair import Repair, Repaired, option, reject_surrogates, require_str
-from iri.violations import Code
+from iri.syntax.grammar import BIDI_FORMATTING, IPRIVATE, RESERVED, UCSCHAR, UNRESERVED, char_class
+from iri.syntax.violations import Code
 
 __all__ = ["HrefForm", "from_href", "from_href_repairs", "href_steps", "href_to_iri"]
 
@@ -221,7 +221,7 @@ def href_to_iri(href: str) -> str:
     >>> href_to_iri("http://xn--rsum-bpad.example/%C3%A9t%C3%A9?a|b")
     'http://résumé.example/été?a%7Cb'
     """
-    from iri.convert import to_iri
+    from iri.convert.uri import to_iri
     from iri.liberal.lenient import lenient
 
     return to_iri(str(lenient(href)))

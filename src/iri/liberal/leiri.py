@@ -18,11 +18,11 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from iri._check import check, is_valid
-from iri._grammar import BIDI_FORMATTING, IPRIVATE, RESERVED, UCSCHAR, UNRESERVED, char_class
 from iri.errors import InvalidIRI
 from iri.liberal.repair import Repair, Repaired, reject_surrogates, require_str
-from iri.violations import Code
+from iri.syntax.check import check, is_valid
+from iri.syntax.grammar import BIDI_FORMATTING, IPRIVATE, RESERVED, UCSCHAR, UNRESERVED, char_class
+from iri.syntax.violations import Code
 
 __all__ = ["from_leiri", "from_leiri_repairs", "leiri_split"]
 

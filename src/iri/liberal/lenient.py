@@ -14,13 +14,13 @@ from enum import StrEnum
 from functools import cache
 from typing import Final
 
-from iri._check import is_valid
-from iri._check_authority import host_escapes_ok
-from iri._grammar import IRI_CLASSES, SCHEME, URI_CLASSES, Classes
 from iri.errors import InvalidIRI
 from iri.liberal.repair import Repair, Repaired, option, reject_surrogates, require_str
-from iri.reference import IRIReference, parse
-from iri.violations import Code, Violation, describe_char
+from iri.syntax.check import is_valid
+from iri.syntax.check_authority import host_escapes_ok
+from iri.syntax.grammar import IRI_CLASSES, SCHEME, URI_CLASSES, Classes
+from iri.syntax.violations import Code, Violation, describe_char
+from iri.value.reference import IRIReference, parse
 
 __all__ = ["Form", "LenientHost", "lenient", "lenient_repairs", "lenient_steps"]
 
@@ -144,7 +144,7 @@ def _host(b: _Builder, start: int, end: int, host_mode: LenientHost) -> str:
             "the host, percent-encoded, is not a valid internationalized domain name",
         )
     if host_mode is LenientHost.UTS46 and out and "%" not in out:
-        from iri.idna import to_ascii
+        from iri.syntax.hosts import to_ascii
 
         mapped = to_ascii(out)  # raises iri.IDNAError where UTS #46 fails
         if mapped != out:

@@ -12,7 +12,7 @@ from enum import StrEnum
 from typing import Final
 
 from iri.liberal.repair import Repair, Repaired, option, require_str
-from iri.violations import Code
+from iri.syntax.violations import Code
 
 __all__ = ["CharacterReferences", "Spaces", "preprocess", "preprocess_repairs", "split_references"]
 
@@ -53,7 +53,7 @@ _PIECE: Final = re.compile(r"[^ ]+")
 
 
 def _is_iunreserved(char: str) -> bool:
-    from iri._grammar import BIDI_FORMATTING, UNRESERVED, is_ucschar
+    from iri.syntax.grammar import BIDI_FORMATTING, UNRESERVED, is_ucschar
 
     cp = ord(char)
     return char in UNRESERVED or (is_ucschar(cp) and cp not in BIDI_FORMATTING)

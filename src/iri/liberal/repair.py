@@ -1,7 +1,7 @@
 """Repairs as data: what a liberal-input function changed, where, and why.
 
 Every function of :mod:`iri.liberal` turns liberal text into IRI text and reports each
-change as a :class:`Repair`: the code from the one registry (:mod:`iri.violations`), its
+change as a :class:`Repair`: the code from the one registry (:mod:`iri.syntax.violations`), its
 severity (``info`` for the defined mapping of a liberal syntax, ``warning`` for a fix of
 broken input), the spec section, the span in the *original* text, the original characters
 and what replaced them.
@@ -15,7 +15,7 @@ from enum import StrEnum
 from typing import Final, TypeVar
 
 from iri.errors import InvalidIRI
-from iri.violations import REGISTRY, Code, Severity, Violation
+from iri.syntax.violations import REGISTRY, Code, Severity, Violation
 
 __all__ = ["Repair", "Repaired", "option", "reject_surrogates", "require_str"]
 

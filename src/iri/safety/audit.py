@@ -13,11 +13,8 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Final
 
-from iri._split import split_authority, split_with_spans
-from iri.percent import utf8_errors
 from iri.safety.audit_host import audit_host, host_key
 from iri.safety.findings import AuditCode, Finding, Level, finding
-from iri.safety.invisible import BIDI_CONTROLS, is_invisible
 from iri.safety.skeleton import (
     ALL,
     LEVEL_RANK,
@@ -25,6 +22,9 @@ from iri.safety.skeleton import (
     resolved_scripts,
     restriction_level,
 )
+from iri.syntax.invisible import BIDI_CONTROLS, is_invisible
+from iri.syntax.percent import utf8_errors
+from iri.syntax.split import split_authority, split_with_spans
 
 __all__ = ["Restriction", "audit"]
 

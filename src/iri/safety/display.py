@@ -22,13 +22,13 @@ from collections.abc import Callable, Iterable
 from enum import StrEnum
 from typing import Final
 
-from iri import idna
-from iri._codecs import text_codec
-from iri._split import split_authority, split_with_spans
-from iri.convert import to_iri
-from iri.percent import encode_octets
+from iri.convert.charsets import text_codec
+from iri.convert.uri import to_iri
 from iri.safety.findings import AuditCode, Level
-from iri.safety.invisible import BIDI_CONTROLS, is_invisible
+from iri.syntax import hosts as idna
+from iri.syntax.invisible import BIDI_CONTROLS, is_invisible
+from iri.syntax.percent import encode_octets
+from iri.syntax.split import split_authority, split_with_spans
 
 __all__ = ["Password", "Wrap", "to_display"]
 

@@ -23,7 +23,7 @@ from iri.safety._tables.identifiers import (
     TYPE_VALUES,
 )
 from iri.safety._tables.scripts import SCX_INDEX, SCX_STARTS, SCX_VALUES
-from iri.safety.invisible import is_default_ignorable
+from iri.syntax.invisible import is_default_ignorable
 
 __all__ = [
     "RestrictionLevel",

@@ -22,8 +22,8 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (start-u
 if TYPE_CHECKING:
     from typing import Final
 
-    from iri._split import Components, Spans
-    from iri.violations import Violation
+    from iri.syntax.split import Components, Spans
+    from iri.syntax.violations import Violation
 
 __all__ = [
     "ADDR_SPEC_PATH_SCHEMES",
@@ -162,8 +162,8 @@ def require_scheme(text: object, scheme: str, what: str) -> str:
     raise :class:`~iri.InvalidIRI` carrying the violations (``TypeError`` for a non-str)."""
     if not isinstance(text, str):
         raise TypeError(f"{what}.parse() expects str, got {type(text).__name__}")
-    from iri._check import check
     from iri.errors import InvalidIRI
+    from iri.syntax.check import check
 
     found = check(text, rule="IRI")
     bad = [v for v in found if v.severity == "error" or v.code.startswith(f"{scheme}-")]

@@ -1,9 +1,9 @@
 """Percent-encoding of *decoded* values for the scheme-specific values (mailto, data, file, urn).
 
-The generic :mod:`iri.percent` works on IRI text that is already valid; the typed scheme values
-hold decoded strings and bytes (an e-mail address, a header value, a file name), so writing one
-back needs the other direction: encode every character that the component cannot hold as it
-is, keeping ``ucschar`` in IRI form (RFC 3987 2.2) or encoding it as UTF-8 in URI form
+The generic :mod:`iri.syntax.percent` works on IRI text that is already valid; the typed
+scheme values hold decoded strings and bytes (an e-mail address, a header value, a file
+name), so writing one back needs the other direction: encode every character that the
+component cannot hold as it is, keeping ``ucschar`` in IRI form (RFC 3987 2.2) or encoding it as UTF-8 in URI form
 (RFC 3987 3.1 step 2).
 """
 
@@ -13,8 +13,8 @@ import re
 from functools import cache
 from typing import Final
 
-from iri._grammar import IRI_CLASSES, URI_CLASSES
-from iri.percent import decode_utf8, encode_octets
+from iri.syntax.grammar import IRI_CLASSES, URI_CLASSES
+from iri.syntax.percent import decode_utf8, encode_octets
 
 __all__ = ["quote", "unquote_to_bytes", "unquote_utf8"]
 

@@ -27,12 +27,12 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
-from iri._grammar import UNRESERVED
-from iri._split import Components, Spans
 from iri.errors import CharsetError
 from iri.schemes import require_scheme
 from iri.schemes._pct import quote, unquote_to_bytes
-from iri.violations import Code, Violation
+from iri.syntax.grammar import UNRESERVED
+from iri.syntax.split import Components, Spans
+from iri.syntax.violations import Code, Violation
 
 __all__ = ["DataURL", "violations"]
 

@@ -34,11 +34,11 @@ from enum import StrEnum
 from pathlib import PurePath, PurePosixPath, PureWindowsPath
 from typing import Final
 
-from iri._grammar import SUB_DELIMS, UNRESERVED
-from iri._split import Components, Spans
 from iri.errors import InvalidIRI, IRIError
 from iri.schemes._pct import quote, unquote_to_bytes
-from iri.violations import Code, Violation
+from iri.syntax.grammar import SUB_DELIMS, UNRESERVED
+from iri.syntax.split import Components, Spans
+from iri.syntax.violations import Code, Violation
 
 __all__ = ["PathFlavour", "from_path", "to_path", "violations"]
 
@@ -104,7 +104,7 @@ def to_path(
     """
     if not isinstance(text, str):
         raise TypeError(f"to_path() expects str, got {type(text).__name__}")
-    from iri._check import check
+    from iri.syntax.check import check
 
     found = check(text, rule="IRI")
     errors = [v for v in found if v.severity == "error"]

@@ -30,12 +30,12 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
-from iri._grammar import UNRESERVED
-from iri._split import Components, Spans
 from iri.errors import IDNAError
 from iri.schemes import require_scheme
 from iri.schemes._pct import quote, unquote_utf8
-from iri.violations import Code, Violation
+from iri.syntax.grammar import UNRESERVED
+from iri.syntax.split import Components, Spans
+from iri.syntax.violations import Code, Violation
 
 __all__ = ["Mailto", "violations"]
 
@@ -142,7 +142,7 @@ def _write_address(address: str, *, iri: bool) -> str:
     if not at:
         return quote(address, _ADDR_SAFE, iri=iri)
     if not iri and not domain.isascii() and not domain.startswith("["):
-        from iri.idna import to_ascii
+        from iri.syntax.hosts import to_ascii
 
         domain = to_ascii(domain)
     return quote(local, _ADDR_SAFE, iri=iri) + "@" + quote(domain, _ADDR_SAFE, iri=iri)
@@ -154,7 +154,7 @@ def _domain_problem(domain: str) -> str | None:
     if not _DOT_ATOM.fullmatch(domain):
         return f"domain {domain!r} is not a dot-atom or a [domain literal]"
     if not domain.isascii():
-        from iri.idna import to_ascii
+        from iri.syntax.hosts import to_ascii
 
         try:
             to_ascii(domain)

@@ -28,9 +28,9 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
-from iri._split import Components, Spans
 from iri.schemes import require_scheme
-from iri.violations import Code, Violation
+from iri.syntax.split import Components, Spans
+from iri.syntax.violations import Code, Violation
 
 __all__ = ["URN", "violations"]
 

@@ -1,0 +1,410 @@
+"""The comparison ladder: normalization and equivalence of IRIs (RFC 3987 5.3).
+
+RFC 3987 5.3 (after RFC 3986 6.2) climbs a ladder of comparison methods, each cheaper
+rungs first:
+
+* ``simple`` (5.3.1): code point by code point, no mapping at all (``a == b``);
+* ``syntax`` (5.3.2, RFC 3986 6.2.2): case of the scheme, of US-ASCII-only hosts and of
+  percent-encoding hex digits; percent-decoding of what may stand decoded (the rules of
+  URI-to-IRI conversion, 3987bis 4.2: :func:`iri.syntax.percent.decode`); dot-segment removal;
+* ``scheme`` (5.3.3, RFC 3986 6.2.3): per-scheme facts from :mod:`iri.schemes` (default
+  and empty ports, empty path as "/", default host, DNS hosts through UTS #46, the domain
+  of ``mailto`` addresses);
+* protocol-based (5.3.4) needs the network: out of scope, but a caller can supply its own
+  equivalences through the ``equivalences`` hook.
+
+Character normalization (5.3.2.2, NFC/NFKC) is never applied unless asked for: "IRIs
+already in Unicode MUST NOT be normalized". Every reading of the specification made
+here, with the quote, is in docs/rationale.md.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from enum import StrEnum
+from typing import Final
+
+from iri import schemes
+from iri.convert.characters import Form, normalize_component, normalize_path
+from iri.errors import IDNAError, IRIError
+from iri.ladder.dot_segments import remove_dot_segments, write_path_without_authority
+from iri.syntax.check import invalid, iri_reference_match
+from iri.syntax.grammar import (
+    ACE_PREFIX,
+    LOWERCASE_PCT_ENCODED,
+    SUB_DELIMS,
+    UCSCHAR,
+    UNRESERVED,
+    char_class,
+)
+from iri.syntax.percent import decode
+from iri.syntax.recompose import recompose
+
+__all__ = ["CharacterNormalization", "Equivalences", "Level", "equivalent", "key", "normalize"]
+
+
+class Level(StrEnum):
+    """A rung of the comparison ladder (RFC 3987 5.3)."""
+
+    #: 5.3.1 Simple String Comparison: no mapping at all.
+    SIMPLE = "simple"
+    #: 5.3.2 Syntax-Based Normalization (RFC 3986 6.2.2).
+    SYNTAX = "syntax"
+    #: 5.3.3 Scheme-Based Normalization (RFC 3986 6.2.3), on top of ``syntax``.
+    SCHEME = "scheme"
+
+
+class CharacterNormalization(StrEnum):
+    """Unicode normalization of the decoded components (RFC 3987 5.3.2.2).
+
+    Only for text that came from a non-Unicode source or a non-digital form: "Equivalence
+    of IRIs MUST rely on the assumption that IRIs are appropriately pre-character-normalized
+    rather than apply character normalization when comparing two IRIs."
+    """
+
+    #: No character normalization (the default; 5.3.2.2).
+    NONE = "none"
+    #: Normalization Form C ("NFC or a normalizing transcoder using NFC MUST be used").
+    NFC = "nfc"
+    #: Normalization Form KC ("Using NFKC may avoid even more problems").
+    NFKC = "nfkc"
+
+
+#: A caller's own equivalences (protocol-based normalization, 5.3.4): a function from a
+#: normalized IRI reference to an IRI reference. Its result is validated and normalized
+#: again at the same level, so it may be loose about case or percent-encoding.
+Equivalences = Callable[[str], str]
+
+_LEVELS: Final[dict[str, Level]] = {str(m): m for m in Level}
+_CHARACTER: Final[dict[str, CharacterNormalization]] = {str(m): m for m in CharacterNormalization}
+_FORMS: Final[dict[CharacterNormalization, Form]] = {
+    CharacterNormalization.NFC: "NFC",
+    CharacterNormalization.NFKC: "NFKC",
+}
+
+_GROUPS: Final = ("scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment")
+#: ireg-name = *( iunreserved / pct-encoded / sub-delims ), without pct-encoded: what a
+#: host produced by UTS #46 mapping must match to stand in an IRI.
+_IREG_NAME: Final = re.compile(char_class(UNRESERVED + SUB_DELIMS, UCSCHAR) + "*+")
+
+
+def _upper_hex(m: re.Match[str]) -> str:
+    return m.group().upper()
+
+
+def _percent(text: str, *, in_query: bool = False) -> str:
+    """5.3.2.3 + 5.3.2.1 for one component: decode what may stand decoded, per 3987bis 4.2
+    (:func:`iri.syntax.percent.decode`), then uppercase the hex digits of what stays encoded."""
+    if "%" not in text:
+        return text
+    text = decode(text, in_query=in_query)
+    if "%" in text:
+        text = LOWERCASE_PCT_ENCODED.sub(_upper_hex, text)
+    return text
+
+
+def _syntax_host(host: str) -> str:
+    """5.3.2.1: IP literals and US-ASCII-only hosts are case-insensitive; 5.3.2.3."""
+    if host.startswith("["):
+        return host.lower()  # IP-literal: hex digits and "v" of IPvFuture (no zone IDs)
+    host = decode(host) if "%" in host else host
+    return _lower_ascii(host) if host.isascii() else host
+
+
+def _lower_ascii(host: str) -> str:
+    """Lowercase a US-ASCII host, keeping the hex digits of its encodings uppercase."""
+    host = host.lower()
+    return LOWERCASE_PCT_ENCODED.sub(_upper_hex, host) if "%" in host else host
+
+
+# -- scheme-based normalization (5.3.3) ---------------------------------------------------
+
+
+def _dns_host(host: str) -> str:
+    """5.3.3: an IDN in canonical U-label form, ToUnicode(ToASCII(host)) under UTS #46.
+
+    Left as it is (already syntax-normalized) when it cannot be mapped: an encoding that
+    stays is an octet no DNS name can hold (3987bis 3.4.2: "leave the entire field as
+    is"), and an IDNA failure is not ours to report here (docs/rationale.md).
+    """
+    if not host or "%" in host or (host.isascii() and ACE_PREFIX not in host):
+        return host  # ASCII hosts are lowercase already (syntax level)
+    from iri.syntax import (
+        hosts as idna,  # here: the idna package loads only for IDN hosts (start-up time)
+    )
+
+    try:
+        mapped = idna.to_unicode(idna.to_ascii(host))
+    except IDNAError:
+        return host
+    return mapped if _IREG_NAME.fullmatch(mapped) else host
+
+
+def _addr_specs(path: str) -> str:
+    """RFC 3986 6.2.3 / RFC 6068 2: the domain of each ``addr-spec`` of a mailto path."""
+    if "@" not in path or "%22" in path:
+        # A quoted local-part (always written "%22", RFC 6068 2) may hold "," and "@":
+        # without a full addr-spec parser, leave such paths alone.
+        return path
+    addresses = path.split(",")
+    for i, address in enumerate(addresses):
+        at = address.rfind("@")
+        if at >= 0:
+            domain = address[at + 1 :]
+            addresses[i] = address[: at + 1] + _dns_host(
+                _lower_ascii(domain) if domain.isascii() else domain
+            )
+    return ",".join(addresses)
+
+
+def _port(port: str, scheme: str | None) -> str | None:
+    """RFC 3986 6.2.3 / 3.2.3: an empty port or the scheme's default is elided.
+
+    The port is a number "in decimal" (3.2.3), so leading zeros do not change it: "080"
+    is port 80 (docs/rationale.md).
+    """
+    value = port.lstrip("0") or ("0" if port else "")
+    if not value or value == schemes.DEFAULT_PORTS.get(scheme or ""):
+        return None
+    return value
+
+
+# -- the ladder ---------------------------------------------------------------------------
+
+
+def _unchanged(
+    scheme: str | None,
+    authority: str | None,
+    host: str | None,
+    port: str | None,
+    path: str,
+    *,
+    scheme_level: bool,
+) -> bool:
+    """Fast path: whether a reference without "%" is already normalized at this level.
+
+    Only ``str`` methods, no per-character Python work. The readable rules in _normalize
+    give the same answer (a property test proves it).
+    """
+    if scheme is not None and not scheme.islower():
+        return False
+    if host is not None and host.isascii() and host.lower() != host:
+        return False
+    if ("/." in path or path.startswith(".")) and (
+        scheme is not None or authority is not None or path.startswith("/")
+    ):
+        return False
+    if not scheme_level:
+        return True
+    if port is not None:
+        return False
+    if scheme is not None:
+        if authority is not None:
+            if not path and scheme in schemes.EMPTY_PATH_IS_SLASH:
+                return False
+            if (
+                host
+                and scheme in schemes.DNS_HOST_SCHEMES
+                and not (host.isascii() and ACE_PREFIX not in host)
+            ):
+                return False
+            if host == schemes.DEFAULT_HOSTS.get(scheme):
+                return False
+        if scheme in schemes.ADDR_SPEC_PATH_SCHEMES:
+            return False
+    return True
+
+
+def _normalize(
+    text: str, level: Level, character: CharacterNormalization, *, fast: bool = True
+) -> str:
+    m = iri_reference_match(text)
+    if m is None:
+        raise invalid(text)
+    has_pct = "%" in text
+    if level is Level.SIMPLE:
+        return text
+    scheme, authority, userinfo, host, port, path, query, fragment = m.group(*_GROUPS)
+    scheme_level = level is Level.SCHEME
+    if (
+        fast
+        and not has_pct
+        and (character is CharacterNormalization.NONE or text.isascii())
+        and _unchanged(scheme, authority, host, port, path, scheme_level=scheme_level)
+    ):
+        return text
+
+    # 5.3.2.1 Case Normalization: the scheme (ASCII) is case-insensitive.
+    if scheme is not None:
+        scheme = scheme.lower()
+    # 5.3.2.3 Percent-Encoding Normalization, component by component (3987bis 4.2
+    # rules: iprivate only in the query; "%", reserved, invalid UTF-8 stay encoded).
+    if userinfo is not None:
+        userinfo = _percent(userinfo)  # case preserved (5.3.2.1: "case sensitive")
+    path = _percent(path)
+    if query is not None:
+        query = _percent(query, in_query=True)
+    if fragment is not None:
+        fragment = _percent(fragment)
+    # 5.3.2.2 Character Normalization, only on request, on the decoded components.
+    if character is not CharacterNormalization.NONE:
+        form = _FORMS[character]
+        if userinfo is not None:
+            userinfo = normalize_component(userinfo, form)
+        if host is not None and not host.startswith("["):
+            host = normalize_component(decode(host) if "%" in host else host, form)
+        path = normalize_path(path, form)
+        if query is not None:
+            query = normalize_component(query, form)
+        if fragment is not None:
+            fragment = normalize_component(fragment, form)
+    # 5.3.2.1 (host case) and 5.3.2.3 (host percent-encodings).
+    if host is not None:
+        host = _syntax_host(host)
+    # 5.3.2.4 Path Segment Normalization: remove_dot_segments, for paths that resolution
+    # would give to remove_dot_segments (RFC 3986 5.2.2): not relative-path references.
+    if scheme is not None or authority is not None or path.startswith("/"):
+        path = remove_dot_segments(path)
+        if authority is None:
+            path = write_path_without_authority(path)
+
+    if scheme_level:
+        # 5.3.3 Scheme-Based Normalization.
+        if port is not None:
+            port = _port(port, scheme)
+        if scheme is not None:
+            if host is not None:
+                if schemes.uses_dns(scheme):
+                    host = _dns_host(host)
+                if userinfo is None and port is None and host == schemes.DEFAULT_HOSTS.get(scheme):
+                    host = ""
+                if not path and scheme in schemes.EMPTY_PATH_IS_SLASH:
+                    path = "/"
+            if scheme in schemes.ADDR_SPEC_PATH_SCHEMES:
+                path = _addr_specs(path)
+
+    return recompose(
+        scheme=scheme,
+        userinfo=userinfo,
+        host=host,
+        port=port,
+        path=path,
+        query=query,
+        fragment=fragment,
+    )
+
+
+def _not_str(function: str, value: object) -> str:
+    return f"{function}() expects a str (an IRI reference), not {type(value).__name__}"
+
+
+def _options(
+    level: Level | str, character: CharacterNormalization | str
+) -> tuple[Level, CharacterNormalization]:
+    # A dict lookup works for members and plain strings alike (StrEnum hashes as str).
+    lvl = _LEVELS.get(level)
+    char = _CHARACTER.get(character)
+    return (
+        Level(level) if lvl is None else lvl,  # Level(...) raises the usual ValueError
+        CharacterNormalization(character) if char is None else char,
+    )
+
+
+def normalize(
+    text: str,
+    *,
+    level: Level | str = Level.SYNTAX,
+    character: CharacterNormalization | str = CharacterNormalization.NONE,
+    equivalences: Equivalences | None = None,
+) -> str:
+    """Normalize the IRI reference ``text`` for comparison at ``level`` (RFC 3987 5.3).
+
+    The result is an IRI reference (never silently a URI) that is valid, and normalizing
+    it again at the same level gives it back. ``level`` is a :class:`Level`: ``"syntax"``
+    (5.3.2) or ``"scheme"`` (5.3.3, everything of ``"syntax"`` plus the scheme's facts);
+    ``"simple"`` (5.3.1) returns ``text`` itself. ``character`` asks for NFC or NFKC of
+    the decoded components (5.3.2.2: only for text from a non-Unicode source), never
+    creating a delimiter. ``equivalences`` is the protocol-based rung (5.3.4): a function
+    applied last to the normalized text, whose result is validated and normalized again.
+
+    Raises :class:`iri.InvalidIRI` if ``text`` (or what ``equivalences`` returns) is not a
+    valid IRI reference, :class:`iri.IRIError` if ``character`` would turn a path segment
+    into a dot-segment or is asked for at the ``"simple"`` level, and ``ValueError`` for
+    an unknown option.
+
+    >>> normalize("eXAMPLE://a/./b/../b/%63/%7bfoo%7d/ros%C3%A9")
+    'example://a/b/c/%7Bfoo%7D/rosé'
+    >>> normalize("HTTP://RÉSUMÉ.Example.org:80", level="scheme")
+    'http://résumé.example.org/'
+    >>> normalize("http://example.org/a%2Fb?%ee%80%80#%E2%80%AE")
+    'http://example.org/a%2Fb?\\ue000#%E2%80%AE'
+    """
+    if not isinstance(text, str):
+        raise TypeError(_not_str("normalize", text))
+    lvl, char = _options(level, character)
+    if lvl is Level.SIMPLE and (char is not CharacterNormalization.NONE or equivalences):
+        raise IRIError("the simple level (RFC 3987 5.3.1) maps nothing: no character or hook")
+    result = _normalize(text, lvl, char)
+    if equivalences is not None:
+        result = _normalize(equivalences(result), lvl, char)
+    return result
+
+
+def key(
+    text: str,
+    level: Level | str = Level.SYNTAX,
+    *,
+    character: CharacterNormalization | str = CharacterNormalization.NONE,
+    equivalences: Equivalences | None = None,
+) -> str:
+    """Return a hashable comparison key: equal keys iff :func:`equivalent` at ``level``.
+
+    At ``"simple"`` the key is ``text`` itself (any string, never raises); otherwise it is
+    :func:`normalize` of ``text`` (which raises :class:`iri.InvalidIRI` for invalid text).
+
+    >>> key("http://Example.COM:80", "scheme") == key("http://example.com/", "scheme")
+    True
+    """
+    if not isinstance(text, str):
+        raise TypeError(_not_str("key", text))
+    lvl, char = _options(level, character)
+    if lvl is Level.SIMPLE and char is CharacterNormalization.NONE and equivalences is None:
+        return text
+    return normalize(text, level=lvl, character=char, equivalences=equivalences)
+
+
+def equivalent(
+    a: str,
+    b: str,
+    *,
+    level: Level | str = Level.SYNTAX,
+    character: CharacterNormalization | str = CharacterNormalization.NONE,
+    equivalences: Equivalences | None = None,
+) -> bool:
+    """Return whether ``a`` and ``b`` are equivalent at ``level`` (RFC 3987 5.3).
+
+    ``"simple"`` (5.3.1) compares code point by code point and works on any strings.
+    ``"syntax"`` and ``"scheme"`` compare the :func:`normalize` results and raise
+    :class:`iri.InvalidIRI` if either is not a valid IRI reference. Relative references
+    are compared as they are (5.1 says to resolve them first: that is the caller's step).
+
+    >>> equivalent("http://example.org/~user", "http://example.org/%7euser")
+    True
+    >>> equivalent("http://example.com/?", "http://example.com/", level="scheme")
+    False
+    """
+    if not isinstance(a, str) or not isinstance(b, str):
+        raise TypeError(_not_str("equivalent", b if isinstance(a, str) else a))
+    lvl = _LEVELS.get(level) or Level(level)
+    if lvl is Level.SIMPLE:
+        if character != CharacterNormalization.NONE or equivalences is not None:
+            raise IRIError("the simple level (RFC 3987 5.3.1) maps nothing: no character or hook")
+        return a == b
+    if a == b and equivalences is None:
+        # Still validate, as the other levels promise (cheap: one match).
+        key(a, lvl, character=character)
+        return True
+    return key(a, lvl, character=character, equivalences=equivalences) == key(
+        b, lvl, character=character, equivalences=equivalences
+    )

@@ -1,0 +1,1 @@
+"""Generated Unicode tables of the syntax floor (tools/gen_security_tables.py)."""

@@ -1,0 +1,89 @@
+"""The origin of an IRI (RFC 6454 section 4), for same-origin checks.
+
+RFC 6454 4: "1. If the URI does not use a hierarchical element as a naming authority (see
+[RFC3986], Section 3.2) or if the URI is not an absolute URI, then generate a fresh
+globally unique identifier and return that value. ... 7. Return the triple (uri-scheme,
+uri-host, uri-port)." A fresh identifier is an :class:`OpaqueOrigin`: equal only to
+itself, so two references without a hierarchical authority are never same-origin (and
+``ref.origin == ref.origin`` is false for them, as the RFC's note says).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple, final
+
+from iri import schemes
+from iri.syntax import hosts as idna
+from iri.value.query import decode_component
+
+if TYPE_CHECKING:
+    from iri.value.reference import IRIReference
+
+__all__ = ["OpaqueOrigin", "Origin", "origin"]
+
+
+class Origin(NamedTuple):
+    """A tuple origin: lowercase scheme, lowercase ASCII host (A-labels), port number."""
+
+    scheme: str
+    host: str
+    port: int
+
+    def __str__(self) -> str:
+        """The serialization of RFC 6454 6.2 (the port only when not the default)."""
+        default = schemes.default_port(self.scheme)
+        port = "" if default is not None and int(default) == self.port else f":{self.port}"
+        return f"{self.scheme}://{self.host}{port}"
+
+
+@final
+class OpaqueOrigin:
+    """A fresh globally unique identifier (RFC 6454 4 steps 1, 3 and 4): equal only to itself.
+
+    Serialized as ``"null"`` (RFC 6454 6.2).
+    """
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return "null"
+
+    def __repr__(self) -> str:
+        return f"<OpaqueOrigin at {id(self):#x}>"
+
+
+def origin(ref: IRIReference) -> Origin | OpaqueOrigin:
+    """The RFC 6454 origin of ``ref``.
+
+    >>> from iri import parse
+    >>> parse("HTTPS://Bücher.Example:443/a?b").origin
+    Origin(scheme='https', host='xn--bcher-kva.example', port=443)
+    >>> str(parse("http://a.example:8080/").origin)
+    'http://a.example:8080'
+    >>> str(parse("mailto:a@b.example").origin), str(parse("/rel").origin)
+    ('null', 'null')
+    """
+    # Step 1: a hierarchical naming authority and an absolute URI.
+    if ref.scheme is None or ref.host is None:
+        return OpaqueOrigin()
+    # Step 2: "Let uri-scheme be the scheme component of the URI, converted to lowercase."
+    scheme = ref.scheme.lower()
+    # Step 4: "If uri-scheme is "file", the implementation MAY return an implementation-
+    # defined value": we return an opaque origin (as browsers do).
+    port = ref.port
+    if port is None:
+        # Step 6.1: "Let uri-port be the default port for the protocol given by uri-scheme."
+        default = schemes.default_port(scheme)
+        # Step 3: a scheme without a known default port is one we do not "support".
+        if default is None or scheme == "file":
+            return OpaqueOrigin()
+        port = int(default)
+    elif scheme == "file":
+        return OpaqueOrigin()
+    # Step 5: the host "converted to lower case"; its note assumes IDNA has been applied,
+    # so a non-ASCII (or percent-encoded) registered name is converted to A-labels
+    # (iri.IDNAError if it is not a valid IDN).
+    host = ref.host
+    if not host.startswith("[") and (not host.isascii() or "%" in host):
+        host = idna.to_ascii(decode_component(host))
+    return Origin(scheme, host.lower(), port)

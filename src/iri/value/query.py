@@ -1,0 +1,358 @@
+"""The query and the path as data: decoded names, values and segments, and their encoding.
+
+RFC 3986 3.4 defines the query only as text ("the query component is indicated by the
+first question mark ... and terminated by a number sign"); the name/value structure is
+the one of ``application/x-www-form-urlencoded`` (WHATWG URL, "application/x-www-form-
+urlencoded parsing"): pairs separated by ``&``, name and value by the first ``=``, and,
+in that format only, ``+`` standing for a space. :class:`QueryStyle` chooses between that
+and plain percent-decoding (docs/rationale.md).
+
+Decoding turns every ``%HH`` into its octet and reads the octets as UTF-8; octets that are
+not UTF-8 become lone surrogates U+DC80-DCFF (Python's ``surrogateescape``), so that
+encoding the decoded text gives the same octets back: nothing is dropped or replaced.
+
+Encoding writes only what the component needs: characters allowed in the component stay
+as they are (``ucschar`` stays in IRI form, RFC 3987 2.2), the delimiters of the
+structure (``&``, ``=``, ``+``, ``#``; ``/``, ``?``, ``#`` in a segment) and ``%`` are
+percent-encoded, and so are the characters that RFC 3987 4.1 / 3987bis 5.1 make
+inappropriate in an IRI (bidi formatting and other invisible characters,
+:func:`iri.syntax.percent.inappropriate_code_points`: the same set that :func:`iri.to_iri` keeps
+encoded, Default_Ignorable_Code_Point included).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from enum import StrEnum
+from functools import cache
+from typing import Final, TypeAlias
+
+from iri.errors import IRIError
+from iri.syntax.grammar import IPRIVATE, SUB_DELIMS, UCSCHAR, UNRESERVED, char_class
+from iri.syntax.percent import encode_octets, inappropriate_code_points
+from iri.value.query_params import QueryParams
+
+__all__ = [
+    "QueryParams",
+    "QueryStyle",
+    "QueryValue",
+    "decode_component",
+    "encode_query_name",
+    "encode_query_value",
+    "encode_segment",
+    "pairs_of",
+    "parse_query",
+    "path_segments",
+]
+
+
+class QueryStyle(StrEnum):
+    """How query names and values are decoded and encoded."""
+
+    #: ``form`` for the ``http`` and ``https`` schemes, ``percent`` for every other
+    #: scheme and for relative references.
+    AUTO = "auto"
+    #: ``application/x-www-form-urlencoded``: ``+`` is a space, a space is written ``+``.
+    FORM = "form"
+    #: Plain percent-decoding (RFC 3986 2.1): ``+`` is a plus sign.
+    PERCENT = "percent"
+
+
+_FORM_SCHEMES: Final = frozenset({"http", "https"})
+
+#: A value given to the query builders: a string or an integer (written in decimal).
+QueryValue: TypeAlias = str | int
+
+# iquery = *( ipchar / iprivate / "/" / "?" ), ipchar = iunreserved / pct-encoded /
+# sub-delims / ":" / "@" (RFC 3987 2.2). Kept literal in a name: all of it except the
+# structure's delimiters "&", "=", "+" (and "%", which starts a pct-encoded); in a value
+# "=" may stay (only the first "=" of a pair separates).
+_QUERY_ASCII: Final = UNRESERVED + SUB_DELIMS.replace("&", "").replace("+", "") + ":@/?"
+# isegment = *ipchar (RFC 3987 2.2): "/", "?", "#" and "%" are encoded, iprivate too
+# (allowed only in the query).
+_SEGMENT_ASCII: Final = UNRESERVED + SUB_DELIMS + ":@"
+_ASCII: Final = "".join(map(chr, range(0x80)))
+
+
+@cache
+def _unsafe(kind: str) -> re.Pattern[str]:
+    """The run of characters to encode in a query name, a query value or a segment.
+
+    Compiled on first use: the ucschar classes are large, and ``import iri`` stays cheap.
+    """
+    if kind == "segment":
+        cls = char_class(_SEGMENT_ASCII, UCSCHAR, negate=True, exclude=inappropriate_code_points())
+    else:
+        allowed = _QUERY_ASCII.replace("=", "") if kind == "name" else _QUERY_ASCII
+        cls = char_class(
+            allowed, UCSCHAR, IPRIVATE, negate=True, exclude=inappropriate_code_points()
+        )
+    return re.compile(cls + "++")
+
+
+_PCT_RUN: Final = re.compile(r"(?:%[0-9A-Fa-f]{2})++")
+
+
+def _encode_match(m: re.Match[str]) -> str:
+    try:
+        return encode_octets(m.group().encode("utf-8", "surrogateescape"))
+    except UnicodeEncodeError as exc:
+        bad = m.group()[exc.start]
+        raise IRIError(
+            f"cannot encode U+{ord(bad):04X}: a lone surrogate that is not an escaped octet "
+            "(U+DC80-DCFF) has no UTF-8 form"
+        ) from None
+
+
+def _encode(pattern: re.Pattern[str], text: str) -> str:
+    return pattern.sub(_encode_match, text)
+
+
+def _ascii_table(allowed: str, *, form: bool) -> dict[int, str]:
+    """``str.translate`` table: each ASCII character outside ``allowed`` to its ``%HH``."""
+    table = {c: f"%{c:02X}" for c in range(0x80) if chr(c) not in allowed}
+    if form:
+        table[0x20] = "+"
+    return table
+
+
+# The ASCII fast path of the encoders (one str.translate in C): same results as the
+# patterns of _unsafe() on ASCII text (a property test compares them).
+_TABLES: Final = {
+    (kind, form): _ascii_table(allowed, form=form)
+    for kind, allowed in (
+        ("name", _QUERY_ASCII.replace("=", "")),
+        ("value", _QUERY_ASCII),
+        ("segment", _SEGMENT_ASCII),
+    )
+    for form in (False, True)
+}
+
+
+@cache
+def _bad_non_ascii(kind: str) -> re.Pattern[str]:
+    """A non-ASCII character that ``kind`` must encode (not ucschar / iprivate, or unfit)."""
+    private = (IPRIVATE,) if kind != "segment" else ()
+    return re.compile(
+        char_class(_ASCII, UCSCHAR, *private, negate=True, exclude=inappropriate_code_points())
+    )
+
+
+def _encode_text(kind: str, text: str, form: bool) -> str:
+    if text.isascii() or _bad_non_ascii(kind).search(text) is None:
+        # Every non-ASCII character may stay: only ASCII ones are encoded (translate).
+        return text.translate(_TABLES[kind, form])
+    out = _unsafe(kind).sub(_encode_match, text)
+    return out.replace("%20", "+") if form and " " in text else out
+
+
+def _decode_run(m: re.Match[str]) -> str:
+    return bytes.fromhex(m.group().replace("%", "")).decode("utf-8", "surrogateescape")
+
+
+def decode_component(text: str, *, form: bool = False) -> str:
+    """Decode every ``%HH`` of ``text`` as UTF-8 (``+`` as a space when ``form``).
+
+    >>> decode_component("caf%C3%A9+au%20lait"), decode_component("a+b", form=True)
+    ('café+au lait', 'a b')
+    >>> decode_component("%FC")  # not UTF-8: an escaped octet, encoded back the same
+    '\\udcfc'
+    """
+    if form and "+" in text:
+        text = text.replace("+", " ")
+    if "%" not in text:
+        return text
+    return _PCT_RUN.sub(_decode_run, text)
+
+
+def _check_str(value: object, what: str) -> str:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    raise TypeError(f"{what} must be str or int, got {type(value).__name__}")
+
+
+def encode_query_name(name: str, *, form: bool = False) -> str:
+    """Write a decoded query name for the query component.
+
+    >>> encode_query_name("a=b&c+d é"), encode_query_name("x y", form=True)
+    ('a%3Db%26c%2Bd%20é', 'x+y')
+    """
+    return _encode_text("name", name, form)
+
+
+def encode_query_value(value: str, *, form: bool = False) -> str:
+    """Write a decoded query value for the query component (``=`` may stay).
+
+    >>> encode_query_value("1+1=2 #ü")
+    '1%2B1=2%20%23ü'
+    """
+    return _encode_text("value", value, form)
+
+
+def encode_segment(segment: str) -> str:
+    """Write a decoded path segment: ``/``, ``?``, ``#``, ``%`` inside it are encoded.
+
+    >>> encode_segment("a/b?c#d%e f"), encode_segment("東京")
+    ('a%2Fb%3Fc%23d%25e%20f', '東京')
+    """
+    return _encode_text("segment", segment, False)
+
+
+def path_segments(path: str) -> tuple[str, ...]:
+    """The decoded segments of a path (RFC 3986 3.3), without the empty one before a root "/".
+
+    >>> path_segments("/a/b%2Fc/"), path_segments("a"), path_segments(""), path_segments("/")
+    (('a', 'b/c', ''), ('a',), (), ('',))
+    """
+    if not path:
+        return ()
+    parts = path.split("/")
+    if path.startswith("/"):
+        del parts[0]
+    return tuple(decode_component(p) for p in parts)
+
+
+def form_for(scheme: str | None, style: QueryStyle | str) -> bool:
+    """Whether ``style`` means form-urlencoding for a reference with ``scheme``."""
+    if style == "auto":  # StrEnum members equal their values: no enum call on the hot path
+        return scheme is not None and scheme.lower() in _FORM_SCHEMES
+    if style == "form":
+        return True
+    if style == "percent":
+        return False
+    return QueryStyle(style) is QueryStyle.FORM  # raises ValueError naming the bad style
+
+
+#: What the query builders take: a mapping (a list value gives one pair per item), pairs,
+#: or the :class:`QueryParams` of another reference.
+QueryInput: TypeAlias = (
+    Mapping[str, QueryValue | Sequence[QueryValue] | None]
+    | Iterable[tuple[str, QueryValue | None]]
+    | QueryParams
+)
+
+
+def _raw_pairs(query: str) -> list[str]:
+    return query.split("&") if query else []
+
+
+def _decode_name(raw: str, form: bool) -> str:
+    return decode_component(raw.partition("=")[0], form=form)
+
+
+def _decode_pair(raw: str, form: bool) -> tuple[str, str]:
+    name, _, value = raw.partition("=")
+    return decode_component(name, form=form), decode_component(value, form=form)
+
+
+def parse_query(
+    query: str | None, *, style: QueryStyle | str = QueryStyle.PERCENT, scheme: str | None = None
+) -> QueryParams:
+    """Decode query text into :class:`QueryParams` (``None``, an absent query, gives none).
+
+    >>> parse_query("q=caf%C3%A9&tag=a+b&flag")
+    QueryParams([('q', 'café'), ('tag', 'a+b'), ('flag', '')])
+    """
+    if query is None:
+        return QueryParams()
+    form = form_for(scheme, style)
+    return QueryParams(_decode_pair(raw, form) for raw in _raw_pairs(query) if raw)
+
+
+def pairs_of(query: QueryInput) -> list[tuple[str, str | None]]:
+    """Normalize a mapping or an iterable of pairs to a list of ``(name, value)``.
+
+    A sequence value (list or tuple) gives one pair per item; ``None`` stays ``None``
+    (the builders read it as "remove this name").
+
+    >>> pairs_of({"a": 1, "b": ["x", "y"]}), pairs_of(parse_query("a=1&a=2"))
+    ([('a', '1'), ('b', 'x'), ('b', 'y')], [('a', '1'), ('a', '2')])
+    """
+    if isinstance(query, (str, bytes)):
+        raise TypeError(f"expected a mapping or pairs, got {type(query).__name__}")
+    if isinstance(query, QueryParams):
+        return list(query._pairs)
+    items: Iterable[object] = query.items() if isinstance(query, Mapping) else query
+    out: list[tuple[str, str | None]] = []
+    for item in items:
+        if type(item) is tuple and len(item) == 2 and type(item[0]) is str is type(item[1]):
+            out.append(item)  # the common case: (str, str)
+            continue
+        if not isinstance(item, tuple) or len(item) != 2:
+            raise TypeError(f"a query pair must be a (name, value) tuple, got {item!r}")
+        name, value = item
+        if not isinstance(name, str):
+            raise TypeError(f"a query name must be str, got {type(name).__name__}")
+        if value is None:
+            out.append((name, None))
+        elif isinstance(value, (list, tuple)):
+            out.extend((name, _check_str(v, f"the value of {name!r}")) for v in value)
+        else:
+            out.append((name, _check_str(value, f"the value of {name!r}")))
+    return out
+
+
+def _write_pair(name: str, value: str, form: bool) -> str:
+    return encode_query_name(name, form=form) + "=" + encode_query_value(value, form=form)
+
+
+def build_query(pairs: Iterable[tuple[str, str | None]], *, form: bool) -> str:
+    """Write pairs as query text (pairs whose value is ``None`` are left out).
+
+    >>> build_query([("q", "a b"), ("x", None), ("é", "1")], form=True)
+    'q=a+b&é=1'
+    """
+    # The ASCII case inlined (one translate per name and value): the hot loop of with_query.
+    nt, vt = _TABLES["name", form], _TABLES["value", form]
+    out = []
+    for n, v in pairs:
+        if v is None:
+            continue
+        if n.isascii() and v.isascii():
+            out.append(n.translate(nt) + "=" + v.translate(vt))
+        else:
+            out.append(_encode_text("name", n, form) + "=" + _encode_text("value", v, form))
+    return "&".join(out)
+
+
+def extend_query(query: str | None, pairs: Iterable[tuple[str, str | None]], *, form: bool) -> str:
+    """Append pairs to the query text; the existing text is kept as written."""
+    added = build_query(pairs, form=form)
+    if not query:
+        return added
+    return query + "&" + added if added else query
+
+
+def update_query(query: str | None, pairs: Sequence[tuple[str, str | None]], *, form: bool) -> str:
+    """Replace the values of the names in ``pairs``; the other pairs are kept as written.
+
+    The new values of a name take the place of its first pair; its other pairs go away;
+    names not yet present are appended; a ``None`` value removes the name.
+    """
+    new: dict[str, list[str]] = {}
+    for n, v in pairs:
+        values = new.setdefault(n, [])
+        if v is not None:
+            values.append(v)
+    out: list[str] = []
+    done: set[str] = set()
+    for raw in _raw_pairs(query or ""):
+        name = _decode_name(raw, form) if raw else None
+        if name is None or name not in new:
+            out.append(raw)
+        elif name not in done:
+            done.add(name)
+            out.extend(_write_pair(name, v, form) for v in new[name])
+    out.extend(_write_pair(n, v, form) for n, vs in new.items() if n not in done for v in vs)
+    return "&".join(out)
+
+
+def remove_names(query: str | None, names: Iterable[str], *, form: bool) -> str:
+    """Remove every pair whose decoded name is in ``names``; the others are kept as written."""
+    gone = frozenset(names)
+    return "&".join(
+        raw for raw in _raw_pairs(query or "") if not raw or _decode_name(raw, form) not in gone
+    )
