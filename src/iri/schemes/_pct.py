@@ -3,8 +3,8 @@
 The generic :mod:`iri.syntax.percent` works on IRI text that is already valid; the typed
 scheme values hold decoded strings and bytes (an e-mail address, a header value, a file
 name), so writing one back needs the other direction: encode every character that the
-component cannot hold as it is, keeping ``ucschar`` in IRI form (RFC 3987 2.2) or encoding it as UTF-8 in URI form
-(RFC 3987 3.1 step 2).
+component cannot hold as it is, keeping ``ucschar`` in IRI form (RFC 3987 2.2) or encoding
+it as UTF-8 in URI form (RFC 3987 3.1 step 2).
 """
 
 from __future__ import annotations
