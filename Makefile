@@ -24,6 +24,7 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check src tests bench tools
 	$(VENV)/bin/ruff format --check src
 	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports --no-cache
 
 test: $(STAMP) lint
 	$(PY) tools/gen_violations_doc.py --check

@@ -17,15 +17,6 @@ else:
 
 if TYPE_CHECKING:  # every public name is loaded on first use (below), for type checkers
     from iri.convert.uri import HostMapping, KeepQuery, Unencodable, to_iri, to_uri
-    from iri.errors import (
-        CharsetError,
-        ComponentError,
-        HrefError,
-        IDNAError,
-        InvalidIRI,
-        IRIError,
-        ResolutionError,
-    )
     from iri.ladder.normalize import CharacterNormalization, Level, equivalent, key, normalize
     from iri.ladder.relativize import relativize
     from iri.ladder.resolve import remove_dot_segments, resolve
@@ -42,6 +33,15 @@ if TYPE_CHECKING:  # every public name is loaded on first use (below), for type 
     from iri.safety.skeleton import RestrictionLevel
     from iri.safety.visual import visual_order
     from iri.syntax.check import check, is_valid
+    from iri.syntax.errors import (
+        CharsetError,
+        ComponentError,
+        HrefError,
+        IDNAError,
+        InvalidIRI,
+        IRIError,
+        ResolutionError,
+    )
     from iri.syntax.grammar import Rule, ZoneID
     from iri.syntax.split import Components, split
     from iri.syntax.violations import Code, Severity, Violation

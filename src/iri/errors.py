@@ -3,16 +3,19 @@
 Every exception the library raises on purpose derives from :class:`IRIError`, which is a
 :class:`ValueError`, so ``except ValueError`` keeps working for callers that do not care.
 No information lives only in message text: each class carries its data as attributes.
+The classes are defined on the syntax floor (:mod:`iri.syntax.errors`), so that every
+layer can raise them; this module is their public path.
 """
 
-from __future__ import annotations
-
-from collections.abc import Sequence
-
-TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (start-up time)
-
-if TYPE_CHECKING:
-    from iri.syntax.violations import Violation
+from iri.syntax.errors import (
+    CharsetError,
+    ComponentError,
+    HrefError,
+    IDNAError,
+    InvalidIRI,
+    IRIError,
+    ResolutionError,
+)
 
 __all__ = [
     "CharsetError",
@@ -23,118 +26,3 @@ __all__ = [
     "InvalidIRI",
     "ResolutionError",
 ]
-
-
-class IRIError(ValueError):
-    """Base class of every error raised by ``iri``."""
-
-
-class InvalidIRI(IRIError):  # noqa: N818 (public name fixed by the API contract)
-    """The text is not valid for the requested rule.
-
-    ``.text`` is the checked text and ``.violations`` every violation found (errors and
-    warnings, in order). ``str()`` shows the text with a caret under the first error.
-    """
-
-    def __init__(self, text: str, violations: Sequence[Violation], rule: str = "") -> None:
-        self.text = text
-        self.violations = tuple(violations)
-        self.rule = rule
-        super().__init__(self._render())
-
-    @property
-    def errors(self) -> tuple[Violation, ...]:
-        """The violations of severity ``"error"``."""
-        return tuple(v for v in self.violations if v.severity == "error")
-
-    def _render(self) -> str:
-        from iri.syntax.report import caret, shown
-
-        errors = self.errors or self.violations
-        head = f"invalid {self.rule}" if self.rule else "invalid IRI"
-        if not errors:
-            return f"{head}: {self.text!r}"
-        first = errors[0]
-        more = len(errors) - 1
-        tail = f" (and {more} more error{'s' if more > 1 else ''})" if more else ""
-        if any(v.code == "violations-omitted" for v in self.violations):
-            # check() capped a group: the count above is of the violations kept only.
-            tail = f" (and {more} more listed, more left out: see .violations)"
-        return (
-            f"{head}: {first.message} [{first.code}, {first.section}]{tail}\n"
-            f"    {shown(self.text)}\n{caret(self.text, first.span, 4)}"
-        )
-
-
-class IDNAError(IRIError):
-    """A host could not be mapped through IDNA (UTS #46 / IDNA2008).
-
-    ``.host`` is the whole host, ``.label`` the failing label, ``.position`` the index of
-    the failing label's first character in ``host`` (or of the failing character when it
-    is known) and ``.reason`` a short explanation from the IDNA layer.
-    """
-
-    def __init__(self, host: str, label: str, position: int, reason: str) -> None:
-        self.host = host
-        self.label = label
-        self.position = position
-        self.reason = reason
-        super().__init__(
-            f"cannot map host {host!r} through IDNA: label {label!r} at position {position}: "
-            f"{reason}"
-        )
-
-
-class ResolutionError(IRIError):
-    """A reference cannot be resolved: the base is not absolute, or the result cannot be
-    written down without changing its meaning (see ``docs/rationale.md``)."""
-
-
-class CharsetError(IRIError):
-    """A document charset cannot be used for the query (3987bis 3.5).
-
-    ``.charset`` is the charset name as given; ``.character`` and ``.position`` (index in
-    the query) name the first character it cannot represent, or are ``None`` when the
-    charset itself is unknown.
-    """
-
-    def __init__(
-        self,
-        message: str,
-        charset: str,
-        character: str | None = None,
-        position: int | None = None,
-    ) -> None:
-        self.charset = charset
-        self.character = character
-        self.position = position
-        super().__init__(message)
-
-
-class HrefError(IRIError):
-    """A web address that a browser fails to parse (WHATWG URL Standard, 3987bis 7.2).
-
-    ``.text`` is the address and ``.base`` the base it was resolved against (or ``None``).
-    """
-
-    def __init__(self, text: str, base: str | None) -> None:
-        self.text = text
-        self.base = base
-        against = "" if base is None else f" against base {base!r}"
-        super().__init__(f"not a web address a browser accepts: {text!r}{against}")
-
-
-class ComponentError(IRIError):
-    """A component given to a modifier cannot stand in its place.
-
-    ``.component`` names it (``"scheme"``, ``"userinfo"``, ``"host"``, ``"port"``,
-    ``"path"``, ``"query"``, ``"fragment"``), ``.value`` is the value as given and
-    ``.reason`` says why (e.g. a delimiter that would end the component, or a path that
-    does not fit the authority: RFC 3986 3.3).
-    """
-
-    def __init__(self, component: str, value: str, reason: str) -> None:
-        self.component = component
-        self.value = value
-        self.reason = reason
-        super().__init__(f"{component} {value!r}: {reason}")

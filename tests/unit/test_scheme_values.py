@@ -10,11 +10,11 @@ from hypothesis import strategies as st
 
 import iri
 from iri import CharsetError, IDNAError, InvalidIRI, IRIError
-from iri.schemes import SPECIFIC_SCHEMES, scheme_violations
 from iri.schemes.data import DataURL
 from iri.schemes.file import from_path, to_path
 from iri.schemes.mailto import Mailto
 from iri.schemes.urn import URN
+from iri.syntax.schemes import SPECIFIC_SCHEMES, scheme_violations
 from iri.syntax.split import split_with_spans
 
 # -- check(): each scheme's warnings, with spans --------------------------------------------

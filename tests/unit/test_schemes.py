@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from iri import schemes
+from iri.syntax import schemes
 from iri.syntax.grammar import SCHEME
 
 

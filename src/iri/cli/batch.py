@@ -34,7 +34,7 @@ from iri.cli.output import (
 )
 from iri.cli.pieces import Piece, chunks_of, pieces
 from iri.convert.charsets import text_codec
-from iri.errors import CharsetError
+from iri.syntax.errors import CharsetError
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (start-up time)
 

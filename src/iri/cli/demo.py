@@ -10,7 +10,7 @@ import iri
 from iri.cli._parser import SubParsers, command
 from iri.cli.output import EXIT_OK, emit
 from iri.cli.syntax import parse_lines
-from iri.errors import IRIError
+from iri.syntax.errors import IRIError
 from iri.syntax.report import STATUS_WIDTH, report
 
 _DEMO_HEADER: Final = """\

@@ -10,7 +10,7 @@ import iri
 from iri.cli._parser import SubParsers, command, items_argument, json_option
 from iri.cli.batch import run
 from iri.cli.output import EXIT_FAILED, EXIT_OK, EXIT_USAGE, Apply, complain, emit
-from iri.errors import IRIError
+from iri.syntax.errors import IRIError
 
 COMMANDS: Final = ("normalize", "compare")
 

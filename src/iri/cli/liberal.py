@@ -12,8 +12,8 @@ from iri.cli._parser import SubParsers, command, items_argument, json_option
 from iri.cli.batch import run
 from iri.cli.inputs import Record
 from iri.cli.output import EXIT_USAGE, Outcome, charset_known, failure, json_line, where
-from iri.errors import IRIError
 from iri.liberal.repair import Repaired
+from iri.syntax.errors import IRIError
 
 COMMANDS: Final = ("preprocess", "lenient", "from-leiri", "from-href")
 

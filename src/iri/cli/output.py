@@ -11,7 +11,7 @@ import sys
 from collections.abc import Callable
 
 from iri.cli.inputs import Chunk, Record, location
-from iri.errors import IDNAError, InvalidIRI, IRIError
+from iri.syntax.errors import IDNAError, InvalidIRI, IRIError
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (start-up time)
 

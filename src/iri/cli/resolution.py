@@ -10,7 +10,7 @@ import iri
 from iri.cli._parser import SubParsers, command, items_argument, json_option
 from iri.cli.batch import run
 from iri.cli.output import EXIT_FAILED, Apply, complain, complain_error
-from iri.errors import InvalidIRI
+from iri.syntax.errors import InvalidIRI
 
 COMMANDS: Final = ("resolve", "relativize")
 

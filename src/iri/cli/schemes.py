@@ -12,7 +12,7 @@ from iri.cli._parser import SubParsers, command, items_argument, json_option
 from iri.cli.batch import run
 from iri.cli.inputs import Record
 from iri.cli.output import Apply, Outcome, failure, json_line, where
-from iri.errors import IRIError
+from iri.syntax.errors import IRIError
 
 COMMANDS: Final = ("scheme", "from-path", "to-path")
 

@@ -11,7 +11,7 @@ from iri.cli._parser import SubParsers, command, items_argument, json_option
 from iri.cli.batch import run
 from iri.cli.inputs import Chunk, Record, location
 from iri.cli.output import Done, Outcome, json_line, located, where
-from iri.errors import InvalidIRI
+from iri.syntax.errors import InvalidIRI
 from iri.syntax.report import STATUS_WIDTH, report, shown
 from iri.syntax.violations import Severity, Violation
 

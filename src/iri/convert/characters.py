@@ -20,7 +20,7 @@ import re
 import unicodedata
 from typing import Final, Literal
 
-from iri.errors import IRIError
+from iri.syntax.errors import IRIError
 from iri.syntax.grammar import UNRESERVED, char_class
 
 __all__ = ["Form", "normalize_component", "normalize_path"]

@@ -15,7 +15,7 @@ from __future__ import annotations
 import codecs
 from functools import lru_cache
 
-from iri.errors import CharsetError
+from iri.syntax.errors import CharsetError
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (start-up time)
 if TYPE_CHECKING:

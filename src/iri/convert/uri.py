@@ -15,11 +15,11 @@ import re
 from enum import StrEnum
 from typing import Final, TypeVar
 
-from iri import schemes
 from iri.convert.charsets import text_codec
-from iri.errors import CharsetError
 from iri.syntax import hosts as idna
+from iri.syntax import schemes
 from iri.syntax.check import invalid, iri_reference_match
+from iri.syntax.errors import CharsetError
 from iri.syntax.grammar import (
     UNRESERVED,
 )

@@ -26,8 +26,8 @@ from collections.abc import Callable
 
 import jsonschema
 
-from iri.errors import InvalidIRI
 from iri.syntax.check import check, is_valid
+from iri.syntax.errors import InvalidIRI
 from iri.syntax.grammar import Rule
 
 __all__ = ["FORMATS", "format_checker", "make_format_checker"]

@@ -25,11 +25,11 @@ from collections.abc import Callable
 from enum import StrEnum
 from typing import Final
 
-from iri import schemes
 from iri.convert.characters import Form, normalize_component, normalize_path
-from iri.errors import IDNAError, IRIError
 from iri.ladder.dot_segments import remove_dot_segments, write_path_without_authority
+from iri.syntax import schemes
 from iri.syntax.check import invalid, iri_reference_match
+from iri.syntax.errors import IDNAError, IRIError
 from iri.syntax.grammar import (
     ACE_PREFIX,
     LOWERCASE_PCT_ENCODED,

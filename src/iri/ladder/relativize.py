@@ -7,7 +7,6 @@ as in :func:`iri.resolve` and RFC 3986's ``T = resolve(Base, R)``.
 
 from __future__ import annotations
 
-from iri.errors import ResolutionError
 from iri.ladder.resolve import (
     Validation,
     remove_dot_segments,
@@ -15,6 +14,7 @@ from iri.ladder.resolve import (
     write_path_without_authority,
 )
 from iri.syntax.check import invalid, iri_reference_match
+from iri.syntax.errors import ResolutionError
 from iri.syntax.split import split
 
 __all__ = ["relativize"]

@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from iri.errors import ResolutionError
 from iri.ladder.dot_segments import remove_dot_segments, write_path_without_authority
 from iri.syntax.check import _escapes_ok, invalid, iri_reference_match
+from iri.syntax.errors import ResolutionError
 from iri.syntax.grammar import Rule, ZoneID, _ascii_pattern, _ip_literal_pattern
 
 _Matcher = Callable[[str], "re.Match[str] | None"]

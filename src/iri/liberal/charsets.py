@@ -16,8 +16,8 @@ from functools import cache
 from typing import Final, NamedTuple
 
 from iri.convert.charsets import text_codec
-from iri.errors import CharsetError
 from iri.liberal.repair import Repair
+from iri.syntax.errors import CharsetError
 from iri.syntax.violations import REGISTRY, Code
 
 __all__ = ["Decoded", "encode_query", "from_bytes", "lookup"]

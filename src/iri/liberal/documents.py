@@ -13,11 +13,11 @@ from enum import StrEnum
 from typing import Final, NamedTuple
 
 from iri.convert.charsets import text_codec
-from iri.errors import CharsetError, InvalidIRI
 from iri.liberal.charsets import from_bytes, lookup
 from iri.liberal.lenient import Form
 from iri.liberal.repair import option, require_str
 from iri.syntax.check import is_valid
+from iri.syntax.errors import CharsetError, InvalidIRI
 from iri.syntax.grammar import IRI_CLASSES, PCT_ENCODED_RUN, URI_CLASSES
 
 __all__ = ["Markup", "Reading", "candidate_readings", "from_local_name", "to_document"]

@@ -15,8 +15,8 @@ from dataclasses import replace
 from enum import StrEnum
 from typing import Final
 
-from iri.errors import HrefError
 from iri.liberal.repair import Repair, Repaired, option, reject_surrogates, require_str
+from iri.syntax.errors import HrefError
 from iri.syntax.grammar import BIDI_FORMATTING, IPRIVATE, RESERVED, UCSCHAR, UNRESERVED, char_class
 from iri.syntax.violations import Code
 

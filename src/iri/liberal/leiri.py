@@ -18,9 +18,9 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from iri.errors import InvalidIRI
 from iri.liberal.repair import Repair, Repaired, reject_surrogates, require_str
 from iri.syntax.check import check, is_valid
+from iri.syntax.errors import InvalidIRI
 from iri.syntax.grammar import BIDI_FORMATTING, IPRIVATE, RESERVED, UCSCHAR, UNRESERVED, char_class
 from iri.syntax.violations import Code
 

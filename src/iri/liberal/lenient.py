@@ -14,10 +14,10 @@ from enum import StrEnum
 from functools import cache
 from typing import Final
 
-from iri.errors import InvalidIRI
 from iri.liberal.repair import Repair, Repaired, option, reject_surrogates, require_str
 from iri.syntax.check import is_valid
 from iri.syntax.check_authority import host_escapes_ok
+from iri.syntax.errors import InvalidIRI
 from iri.syntax.grammar import IRI_CLASSES, SCHEME, URI_CLASSES, Classes
 from iri.syntax.violations import Code, Violation, describe_char
 from iri.value.reference import IRIReference, parse

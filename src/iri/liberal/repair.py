@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final, TypeVar
 
-from iri.errors import InvalidIRI
+from iri.syntax.errors import InvalidIRI
 from iri.syntax.violations import REGISTRY, Code, Severity, Violation
 
 __all__ = ["Repair", "Repaired", "option", "reject_surrogates", "require_str"]

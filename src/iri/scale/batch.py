@@ -32,9 +32,9 @@ from functools import partial
 from typing import Any
 
 from iri.convert.uri import to_iri, to_uri
-from iri.errors import IRIError
 from iri.ladder.normalize import key, normalize
 from iri.syntax.check import check, is_valid
+from iri.syntax.errors import IRIError
 
 __all__ = ["OnInvalid", "Task", "arrow_column", "pandas_column", "stream"]
 

@@ -22,25 +22,17 @@ b'Hello'
 from __future__ import annotations
 
 import base64 as _b64
-import binascii
-import re
 from dataclasses import dataclass
 from typing import Final
 
-from iri.errors import CharsetError
 from iri.schemes import require_scheme
-from iri.schemes._pct import quote, unquote_to_bytes
+from iri.syntax.errors import CharsetError
 from iri.syntax.grammar import UNRESERVED
-from iri.syntax.split import Components, Spans
-from iri.syntax.violations import Code, Violation
+from iri.syntax.schemes._pct import quote, unquote_to_bytes
+from iri.syntax.schemes.data import BASE64
 
-__all__ = ["DataURL", "violations"]
+__all__ = ["DataURL"]
 
-# RFC 2045 5.1: token := 1*<any (US-ASCII) CHAR except SPACE, CTLs, or tspecials>
-_TOKEN: Final = r"[!#$%&'*+\-.0-9A-Z^_`a-z{|}~]++"
-_MEDIA_TYPE: Final = re.compile(f"{_TOKEN}/{_TOKEN}")
-_PARAMETER: Final = re.compile(f"{_TOKEN}=[^;]*+")
-_BASE64: Final = ";base64"
 # Data written back: uric (RFC 2397 3: "data := *urlchar") without "%", "#" and "?".
 _DATA_SAFE: Final = UNRESERVED + "!$&'()*+,;=:@/"
 _PARAM_SAFE: Final = UNRESERVED + "!$&'()*+=:@/"
@@ -64,9 +56,9 @@ class DataURL:
         rest = require_scheme(text, "data", "data")
         # The fragment is not part of the data (RFC 3986 3.5 applies to every scheme).
         head, _, payload = rest.partition("#")[0].partition(",")
-        is_b64 = head.lower().endswith(_BASE64)
+        is_b64 = head.lower().endswith(BASE64)
         if is_b64:
-            head = head[: -len(_BASE64)]
+            head = head[: -len(BASE64)]
         media_type, *params = head.split(";")
         octets = unquote_to_bytes(payload)
         if is_b64:
@@ -129,7 +121,7 @@ class DataURL:
         )
         if self.base64:
             payload = _b64.b64encode(self.data).decode("ascii")
-            return f"data:{self.media_type}{params}{_BASE64},{payload}"
+            return f"data:{self.media_type}{params}{BASE64},{payload}"
         # Octets, not characters: percent-encode every octet outside the safe set.
         payload = "".join(chr(b) if chr(b) in _DATA_SAFE else f"%{b:02X}" for b in self.data)
         return f"data:{self.media_type}{params},{payload}"
@@ -141,69 +133,3 @@ class DataURL:
 def _pair(parameter: str) -> tuple[str, str]:
     name, _, value = parameter.partition("=")
     return name, value
-
-
-def violations(text: str, comps: Components, spans: Spans) -> list[Violation]:
-    """RFC 2397 3 checks of a ``data`` IRI (warnings; spans into ``text``)."""
-    out: list[Violation] = []
-    path, start = comps.path, spans.path
-    # A data URL has no authority, query or fragment of its own: "," and everything after
-    # it (including "?") is data. Read the whole text after "data:" up to the fragment.
-    body = text[start : spans.fragment - 1] if comps.fragment is not None else text[start:]
-    del path
-    comma = body.find(",")
-    if comma < 0:
-        out.append(
-            Violation.of(
-                Code.DATA_MISSING_COMMA,
-                "path",
-                start,
-                start + len(body),
-                'a data URL needs "," between the media type and the data',
-            )
-        )
-        return out
-    head = body[:comma]
-    is_b64 = head.lower().endswith(_BASE64)
-    if is_b64:
-        head = head[: -len(_BASE64)]
-    media_type, *params = head.split(";")
-    pos = start
-    if media_type and not _MEDIA_TYPE.fullmatch(media_type):
-        out.append(
-            Violation.of(
-                Code.DATA_INVALID_MEDIA_TYPE,
-                "path",
-                pos,
-                pos + len(media_type),
-                f"media type {media_type!r} is not type/subtype",
-            )
-        )
-    pos += len(media_type) + 1
-    for param in params:
-        if not _PARAMETER.fullmatch(param):
-            out.append(
-                Violation.of(
-                    Code.DATA_INVALID_MEDIA_TYPE,
-                    "path",
-                    pos,
-                    pos + len(param),
-                    f"parameter {param!r} is not attribute=value",
-                )
-            )
-        pos += len(param) + 1
-    if is_b64:
-        payload = body[comma + 1 :]
-        try:
-            _b64.b64decode(unquote_to_bytes(payload), validate=True)
-        except (binascii.Error, ValueError) as exc:
-            out.append(
-                Violation.of(
-                    Code.DATA_INVALID_BASE64,
-                    "path",
-                    start + comma + 1,
-                    start + len(body),
-                    f"the data is not valid base64: {exc}",
-                )
-            )
-    return out

@@ -29,18 +29,16 @@ PureWindowsPath('//server/share/doc.txt')
 
 from __future__ import annotations
 
-import re
 from enum import StrEnum
 from pathlib import PurePath, PurePosixPath, PureWindowsPath
 from typing import Final
 
-from iri.errors import InvalidIRI, IRIError
-from iri.schemes._pct import quote, unquote_to_bytes
+from iri.syntax.errors import InvalidIRI, IRIError
 from iri.syntax.grammar import SUB_DELIMS, UNRESERVED
-from iri.syntax.split import Components, Spans
-from iri.syntax.violations import Code, Violation
+from iri.syntax.schemes._pct import quote, unquote_to_bytes
+from iri.syntax.schemes.file import DRIVE
 
-__all__ = ["PathFlavour", "from_path", "to_path", "violations"]
+__all__ = ["PathFlavour", "from_path", "to_path"]
 
 
 class PathFlavour(StrEnum):
@@ -52,9 +50,6 @@ class PathFlavour(StrEnum):
 
 # ipchar without "%" (a literal "%" in a file name must be encoded); "/" separates segments.
 _SEGMENT_SAFE: Final = UNRESERVED + SUB_DELIMS + ":@"
-# RFC 8089 E.2: a drive letter, then ":" or "|" (E.2.2; "%7C" in an IRI, where "|" itself
-# is not allowed), then "/" or the end.
-_DRIVE: Final = re.compile(r"/?([A-Za-z])(?::|\||%7[Cc])(?=/|\Z)")
 
 
 def from_path(path: str | PurePath, *, flavour: PathFlavour | str | None = None) -> str:
@@ -124,7 +119,7 @@ def to_path(
         host = ""
     path = unquote_to_bytes(rest).decode("utf-8", "surrogateescape")
     if flavour is PathFlavour.WINDOWS:
-        drive = _DRIVE.match(path)
+        drive = DRIVE.match(path)
         if drive:
             path = drive.group(1) + ":" + path[drive.end() :]
         if host:
@@ -133,19 +128,3 @@ def to_path(
     if host:
         raise IRIError(f"file IRI names host {host!r}, which a POSIX path cannot express")
     return PurePosixPath(path)
-
-
-def violations(text: str, comps: Components, spans: Spans) -> list[Violation]:
-    """RFC 8089 2 checks of a ``file`` IRI (warnings; spans into ``text``)."""
-    path = comps.path
-    if comps.authority is None and path and not path.startswith("/") and not _DRIVE.match(path):
-        return [
-            Violation.of(
-                Code.FILE_PATH_NOT_ABSOLUTE,
-                "path",
-                spans.path,
-                spans.path + len(path),
-                f"file path {path!r} is not absolute (local-path = path-absolute)",
-            )
-        ]
-    return []

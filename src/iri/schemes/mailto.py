@@ -26,32 +26,19 @@ producers SHOULD provide these domain names in the IDNA encoding").
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Final
 
-from iri.errors import IDNAError
 from iri.schemes import require_scheme
-from iri.schemes._pct import quote, unquote_utf8
 from iri.syntax.grammar import UNRESERVED
-from iri.syntax.split import Components, Spans
-from iri.syntax.violations import Code, Violation
+from iri.syntax.schemes._pct import quote
+from iri.syntax.schemes.mailto import decode_address
 
-__all__ = ["Mailto", "violations"]
-
-# RFC 5322 3.2.3: atext = ALPHA / DIGIT / "!#$%&'*+-/=?^_`{|}~"; dot-atom-text = 1*atext
-# *("." 1*atext). RFC 6532 3.2 extends atext with UTF8-non-ascii (internationalized mail).
-_ATEXT: Final = r"[A-Za-z0-9!#$%&'*+\-/=?^_`{|}~\x80-\U0010ffff]"
-_DOT_ATOM: Final = re.compile(f"{_ATEXT}++(?:\\.{_ATEXT}++)*+")
-# dtext-no-obs = %d33-90 / %d94-126
-_DOMAIN_LITERAL: Final = re.compile(r"\[[\x21-\x5a\x5e-\x7e]*+\]")
-# RFC 5322 3.2.4 quoted-string (without folding white space, RFC 6068 2 item 3).
-_QUOTED: Final = re.compile(r'"(?:[\x21\x23-\x5b\x5d-\x7e\x80-\U0010ffff]|\\[\x20-\x7e])*+"')
+__all__ = ["Mailto"]
 
 # What may stand unencoded: in an addr-spec, qchar minus "," (the address separator);
 # in hfname / hfvalue, qchar (RFC 6068 2 item 1: "&", ";", "=" and the gen-delims but "@"
 # and ":" have to be percent-encoded).
-_SOME_DELIMS: Final = "!$'()*+,;:@"
 _ADDR_SAFE: Final = UNRESERVED + "!$'()*+:@"
 _HFIELD_SAFE: Final = UNRESERVED + "!$'()*+,:@"
 
@@ -74,12 +61,12 @@ class Mailto:
         """
         rest = require_scheme(text, "mailto", "mailto")
         path, _, query = rest.partition("#")[0].partition("?")
-        to = tuple(_decode(a) for a in path.split(",")) if path else ()
+        to = tuple(decode_address(a) for a in path.split(",")) if path else ()
         headers: list[tuple[str, str]] = []
         if query:
             for field in query.split("&"):
                 name, _, value = field.partition("=")
-                headers.append((_decode(name), _decode(value)))
+                headers.append((decode_address(name), decode_address(value)))
         return cls(to, tuple(headers))
 
     def header(self, name: str) -> str | None:
@@ -131,12 +118,6 @@ class Mailto:
         return self.to_iri()
 
 
-def _decode(text: str) -> str:
-    value = unquote_utf8(text)
-    # check() has already reported non-UTF-8 escapes; the typed value keeps them as written.
-    return text if value is None else value
-
-
 def _write_address(address: str, *, iri: bool) -> str:
     local, at, domain = address.rpartition("@")
     if not at:
@@ -146,70 +127,3 @@ def _write_address(address: str, *, iri: bool) -> str:
 
         domain = to_ascii(domain)
     return quote(local, _ADDR_SAFE, iri=iri) + "@" + quote(domain, _ADDR_SAFE, iri=iri)
-
-
-def _domain_problem(domain: str) -> str | None:
-    if _DOMAIN_LITERAL.fullmatch(domain):
-        return None
-    if not _DOT_ATOM.fullmatch(domain):
-        return f"domain {domain!r} is not a dot-atom or a [domain literal]"
-    if not domain.isascii():
-        from iri.syntax.hosts import to_ascii
-
-        try:
-            to_ascii(domain)
-        except IDNAError as exc:
-            return f"domain {domain!r} is not a valid IDN: {exc.reason}"
-    return None
-
-
-def violations(text: str, comps: Components, spans: Spans) -> list[Violation]:
-    """RFC 6068 2 checks of a ``mailto`` IRI (warnings; spans into ``text``)."""
-    out: list[Violation] = []
-    path, start = comps.path, spans.path
-    if path:
-        pos = start
-        for raw in path.split(","):
-            address = _decode(raw)
-            local, at, domain = address.rpartition("@")
-            end = pos + len(raw)
-            if not at or not local or not domain:
-                out.append(
-                    Violation.of(
-                        Code.MAILTO_INVALID_ADDRESS,
-                        "path",
-                        pos,
-                        end,
-                        f'{address!r} is not an addr-spec (local-part "@" domain)',
-                    )
-                )
-            elif not (_DOT_ATOM.fullmatch(local) or _QUOTED.fullmatch(local)):
-                out.append(
-                    Violation.of(
-                        Code.MAILTO_INVALID_ADDRESS,
-                        "path",
-                        pos,
-                        end,
-                        f"local part {local!r} is neither a dot-atom nor a quoted string",
-                    )
-                )
-            else:
-                problem = _domain_problem(domain)
-                if problem:
-                    out.append(Violation.of(Code.MAILTO_INVALID_DOMAIN, "path", pos, end, problem))
-            pos = end + 1
-    if comps.query:
-        pos = spans.query
-        for field in comps.query.split("&"):
-            if "=" not in field:
-                out.append(
-                    Violation.of(
-                        Code.MAILTO_INVALID_HEADER,
-                        "query",
-                        pos,
-                        pos + len(field),
-                        f'header field {field!r} has no "=" (hfield = hfname "=" hfvalue)',
-                    )
-                )
-            pos += len(field) + 1
-    return out

@@ -19,15 +19,15 @@ from __future__ import annotations
 
 import re
 
-from iri.errors import InvalidIRI
-from iri.schemes import SPECIFIC_SCHEMES, scheme_violations
 from iri.syntax.check_authority import DNS_MAX, host_escapes_ok
 from iri.syntax.check_authority import authority as authority_spans
 from iri.syntax.check_chars import Checker
 from iri.syntax.check_path import path as check_path
 from iri.syntax.check_path import scheme as check_scheme
 from iri.syntax.collect import DEFAULT_LIMIT, check_limit
+from iri.syntax.errors import InvalidIRI
 from iri.syntax.grammar import BAD_PERCENT, SCHEME, Rule, ZoneID, pattern_for
+from iri.syntax.schemes import SPECIFIC_SCHEMES, scheme_violations
 from iri.syntax.split import split_with_spans
 from iri.syntax.violations import Code, Violation
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import re
 
-from iri import schemes
-from iri.errors import IDNAError
+from iri.syntax import schemes
 from iri.syntax.check_chars import Checker
+from iri.syntax.errors import IDNAError
 from iri.syntax.grammar import IPV6ADDRZ, PCT_ENCODED_RUN, ZoneID, ip_literal
 from iri.syntax.split import split_authority
 from iri.syntax.violations import Code, describe_char

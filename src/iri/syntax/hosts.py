@@ -33,7 +33,7 @@ from idna.core import (
     uts46_remap,
 )
 
-from iri.errors import IDNAError
+from iri.syntax.errors import IDNAError
 from iri.syntax.grammar import ACE_PREFIX, SUB_DELIMS, UNRESERVED, char_class
 from iri.syntax.percent import decode_utf8_escapes
 

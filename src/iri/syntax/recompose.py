@@ -6,7 +6,7 @@ components back as text: keeping it here keeps the import graph free of cycles.
 
 from __future__ import annotations
 
-from iri.errors import IRIError
+from iri.syntax.errors import IRIError
 
 __all__ = ["recompose"]
 

@@ -15,7 +15,7 @@ import unicodedata
 from enum import StrEnum
 from types import MappingProxyType
 
-from iri.syntax.registry import build as build_registry
+from iri.syntax.registry import ENTRIES
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (start-up time)
 if TYPE_CHECKING:
@@ -181,7 +181,9 @@ class CodeInfo(_Record):
 
 #: The one registry: code -> severity, spec section, summary, example (data in
 #: :mod:`iri.syntax.registry`).
-REGISTRY: Final = MappingProxyType(build_registry(Code, CodeInfo, Severity))
+REGISTRY: Final = MappingProxyType(
+    {Code[name]: CodeInfo(Severity(severity), *rest) for name, (severity, *rest) in ENTRIES.items()}
+)
 
 
 class Violation(_Record):

@@ -24,7 +24,7 @@ from enum import StrEnum
 from functools import cache
 from typing import Final
 
-from iri.errors import IDNAError
+from iri.syntax.errors import IDNAError
 from iri.text import _linkdata as ld
 
 __all__ = [

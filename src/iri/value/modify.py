@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from functools import cache
 from typing import Final
 
-from iri.errors import ComponentError
+from iri.syntax.errors import ComponentError
 from iri.syntax.grammar import BAD_PERCENT, IRI_CLASSES, SCHEME, ZoneID, ip_literal
 
 __all__ = ["FIELDS", "check_structure", "check_type", "syntax_ok"]

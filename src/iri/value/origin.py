@@ -10,16 +10,24 @@ itself, so two references without a hierarchical authority are never same-origin
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple, final
+from typing import NamedTuple, Protocol, final
 
-from iri import schemes
 from iri.syntax import hosts as idna
+from iri.syntax import schemes
 from iri.value.query import decode_component
 
-if TYPE_CHECKING:
-    from iri.value.reference import IRIReference
-
 __all__ = ["OpaqueOrigin", "Origin", "origin"]
+
+
+class Authority(Protocol):
+    """What :func:`origin` reads of a reference (an :class:`iri.IRIReference` has it all)."""
+
+    @property
+    def scheme(self) -> str | None: ...
+    @property
+    def host(self) -> str | None: ...
+    @property
+    def port(self) -> int | None: ...
 
 
 class Origin(NamedTuple):
@@ -52,7 +60,7 @@ class OpaqueOrigin:
         return f"<OpaqueOrigin at {id(self):#x}>"
 
 
-def origin(ref: IRIReference) -> Origin | OpaqueOrigin:
+def origin(ref: Authority) -> Origin | OpaqueOrigin:
     """The RFC 6454 origin of ``ref``.
 
     >>> from iri import parse

@@ -28,7 +28,7 @@ from enum import StrEnum
 from functools import cache
 from typing import Final, TypeAlias
 
-from iri.errors import IRIError
+from iri.syntax.errors import IRIError
 from iri.syntax.grammar import IPRIVATE, SUB_DELIMS, UCSCHAR, UNRESERVED, char_class
 from iri.syntax.percent import encode_octets, inappropriate_code_points
 from iri.value.query_params import QueryParams

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Self
 
-from iri.errors import ComponentError
+from iri.syntax.errors import ComponentError
 from iri.value import query as _q
 
 __all__ = ["QueryAndPath"]
