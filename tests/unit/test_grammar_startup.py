@@ -139,8 +139,8 @@ def test_twin_agrees_on_ip_literals(rule: Rule, zone_id: ZoneID, text: str) -> N
 
 
 def test_twin_does_not_compile_the_ipv6_grammar_for_plain_hosts() -> None:
-    _grammar._ip_literal_pattern.cache_clear()
+    _grammar.ip_literal_pattern.cache_clear()
     assert GrammarPattern(Rule.IRI, ZoneID.REJECT).fullmatch("http://example.com/") is not None
-    assert _grammar._ip_literal_pattern.cache_info().currsize == 0
+    assert _grammar.ip_literal_pattern.cache_info().currsize == 0
     assert GrammarPattern(Rule.IRI, ZoneID.REJECT).fullmatch("http://[::1]/") is not None
-    assert _grammar._ip_literal_pattern.cache_info().currsize == 1
+    assert _grammar.ip_literal_pattern.cache_info().currsize == 1

@@ -27,6 +27,7 @@ Our readings (quotes and reasons in ``docs/rationale.md``):
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from enum import StrEnum
 
@@ -35,11 +36,10 @@ from iri.ladder.dot_segments import (
     remove_dot_segments,
     write_path_without_authority,
 )
-from iri.ladder.resolve_fast import LAST_BASE as _LAST_BASE
-from iri.ladder.resolve_fast import TWIN as _TWIN
 from iri.ladder.resolve_fast import merge, recompose, valid_ascii_ip_literal, valid_base
 from iri.ladder.resolve_fast import no_scheme as _no_scheme
-from iri.syntax.check import _escapes_ok, invalid, iri_reference_match
+from iri.ladder.resolve_fast import twin_match as _twin_match
+from iri.syntax.check import escapes_ok, invalid, iri_reference_match
 from iri.syntax.split import split
 
 __all__ = [
@@ -117,6 +117,12 @@ def _type_error(function: str, **arguments: object) -> TypeError:
     return TypeError(f"{function}() argument {name!r} must be str, not {type(value).__name__}")
 
 
+#: The last valid base of the fast path and its match: a crawler resolving many references
+#: against one page validates the page's address once (both set together, by resolve()).
+_last_base: str | None = None
+_last_match: re.Match[str]
+
+
 def resolve(
     base: str,
     reference: str,
@@ -176,18 +182,18 @@ def resolve(
     ):
         # Fast path, the default options (inlined: one call fewer per pair). The match of
         # each argument validates it and gives its components (iri.ladder.resolve_fast).
-        last = _LAST_BASE[0]
-        if type(base) is str and base == last[0]:
-            b = last[1]
+        global _last_base, _last_match
+        if type(base) is str and base == _last_base:
+            b = _last_match
         else:
             b = valid_base(base, reference)
             if type(base) is str:  # (a str subclass could redefine "==")
-                _LAST_BASE[0] = (base, b)
+                _last_base, _last_match = base, b
         if reference.isascii():  # valid_match, inlined
-            m = _TWIN[0](reference)
+            m = _twin_match(reference)
             if m is not None and (
                 ("[" in reference and not valid_ascii_ip_literal(m))
-                or ("%" in reference and not _escapes_ok(reference, m))
+                or ("%" in reference and not escapes_ok(reference, m))
             ):
                 m = None
         else:

@@ -10,34 +10,26 @@ resolving many references against one page validates the page's address once.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from typing import Final
 
 from iri.ladder.dot_segments import remove_dot_segments, write_path_without_authority
-from iri.syntax.check import _escapes_ok, invalid, iri_reference_match
+from iri.syntax.check import escapes_ok, invalid, iri_reference_match
 from iri.syntax.errors import ResolutionError
-from iri.syntax.grammar import Rule, ZoneID, _ascii_pattern, _ip_literal_pattern
+from iri.syntax.grammar import Rule, ZoneID, ascii_pattern, ip_literal_pattern
 
-_Matcher = Callable[[str], "re.Match[str] | None"]
-
-
-def _first_ascii_match(text: str) -> re.Match[str] | None:
-    """Compile the ASCII twin on first use (``import iri`` stays cheap), then match."""
-    TWIN[0] = _ascii_pattern(Rule.IRI_REFERENCE, ZoneID.REJECT).fullmatch
-    return TWIN[0](text)
-
-
-#: The fullmatch of the IRI-reference rule's ASCII twin, compiled on first use. On an
-#: ASCII text the twin accepts the same strings with the same groups (RFC 3987 2.2:
-#: ``ucschar`` and ``iprivate`` are all non-ASCII), except that it reads any bracketed
-#: host: :func:`valid_ascii_ip_literal` checks it afterwards.
-TWIN: list[_Matcher] = [_first_ascii_match]
+#: The fullmatch of the IRI-reference rule's ASCII twin (compiled when this module is first
+#: imported, about 1 ms; ``import iri`` and ``iri check`` do not import it). On an ASCII
+#: text the twin accepts the same strings with the same groups (RFC 3987 2.2: ``ucschar``
+#: and ``iprivate`` are all non-ASCII), except that it reads any bracketed host:
+#: :func:`valid_ascii_ip_literal` checks it afterwards.
+twin_match: Final = ascii_pattern(Rule.IRI_REFERENCE, ZoneID.REJECT).fullmatch
 
 
 def valid_ascii_ip_literal(m: re.Match[str]) -> bool:
     """Whether the bracketed host of the twin's match ``m`` is an ``IP-literal``."""
     host = m[4]
     return (
-        not host or host[0] != "[" or _ip_literal_pattern(ZoneID.REJECT).fullmatch(host) is not None
+        not host or host[0] != "[" or ip_literal_pattern(ZoneID.REJECT).fullmatch(host) is not None
     )
 
 
@@ -48,11 +40,11 @@ def valid_match(text: str) -> re.Match[str] | None:
     ranges; the twin matches an ASCII text several times faster.
     """
     if text.isascii():
-        m = TWIN[0](text)
+        m = twin_match(text)
         # No BOM in an ASCII text: only the "[" and "%" checks remain (RFC 3986 3.2.2, 2.1).
         if m is None or ("[" in text and not valid_ascii_ip_literal(m)):
             return None
-        if "%" in text and not _escapes_ok(text, m):
+        if "%" in text and not escapes_ok(text, m):
             return None
         return m
     return iri_reference_match(text)
@@ -67,11 +59,6 @@ def no_scheme(base: str) -> ResolutionError:
 
 #: The last valid absolute base of the fast path and its match. One tuple, replaced whole
 #: (thread-safe).
-_NO_MATCH = re.compile("").fullmatch("")  # the match of the initial entry, never read
-assert _NO_MATCH is not None
-LAST_BASE: list[tuple[str | None, re.Match[str]]] = [(None, _NO_MATCH)]
-
-
 def valid_base(base: str, reference: str) -> re.Match[str]:
     """The match of ``base`` if it is a valid absolute IRI, else raise (RFC 3986 5.1)."""
     m = valid_match(base)

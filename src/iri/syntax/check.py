@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 
+from iri import syntax as floor  # the package face: the warning passes load on first use
 from iri.syntax.check_authority import DNS_MAX, host_escapes_ok
 from iri.syntax.check_authority import authority as authority_spans
 from iri.syntax.check_chars import Checker
@@ -33,7 +34,8 @@ from iri.syntax.violations import Code, Violation
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (start-up time)
 if TYPE_CHECKING:
-    from typing import Any, Final, NoReturn
+    from typing import Final, NoReturn
+
 
 __all__ = [
     "DEFAULT_LIMIT",
@@ -79,12 +81,12 @@ def is_valid(
         raise
     if m is None:
         return False
-    if "%" in text and not _escapes_ok(text, m):
+    if "%" in text and not escapes_ok(text, m):
         return False
     return text[:1] != BOM  # U+FEFF is a ucschar: the pattern lets it start a path
 
 
-def _escapes_ok(text: str, m: re.Match[str]) -> bool:
+def escapes_ok(text: str, m: re.Match[str]) -> bool:
     """No bad ``%`` (RFC 3986 2.1) and, in an ireg-name, no forbidden escape (3.2.2)."""
     if BAD_PERCENT.search(text) is not None:
         return False
@@ -106,7 +108,7 @@ def valid_match(
         if not isinstance(text, str):
             not_str(func, text)
         raise
-    if m is None or ("%" in text and not _escapes_ok(text, m)) or text[:1] == BOM:
+    if m is None or ("%" in text and not escapes_ok(text, m)) or text[:1] == BOM:
         return None
     return m
 
@@ -122,7 +124,7 @@ def iri_reference_match(text: str) -> re.Match[str] | None:
     (a test checks that it agrees with :func:`is_valid`).
     """
     m = _IRI_REFERENCE.fullmatch(text)
-    if m is None or ("%" in text and not _escapes_ok(text, m)) or text[:1] == BOM:
+    if m is None or ("%" in text and not escapes_ok(text, m)) or text[:1] == BOM:
         return None
     return m
 
@@ -330,33 +332,14 @@ def _explain(
     if scheme is not None and scheme.lower() in SPECIFIC_SCHEMES:
         # guidelines draft 6: scheme-specific processing (warnings only)
         ch.extend(scheme_violations(text, comps, spans))
+    # The warning passes load on first use (the package face: iri.syntax.__getattr__).
     if "%" in text:
-        _late.percent_encoding_warnings(text, components, ch)
+        floor.should.percent_encoding_warnings(text, components, ch)
     if not text.isascii():
-        _late.character_warnings(text, components, iri=rule.is_iri, into=ch)
+        floor.should.character_warnings(text, components, iri=rule.is_iri, into=ch)
         # RFC 3987 4.2 / RFC 5893: returns at once unless a right-to-left block occurs.
-        ch.extend(_late.bidi_violations(text, components))
+        ch.extend(floor.bidi.bidi_violations(text, components))
     return ch.finish()
-
-
-class _Late:
-    """The warning functions of non-ASCII and percent-encoded texts, imported on first use:
-    they need :mod:`iri.syntax.percent` and the idna package (start-up time of ``iri check``,
-    issue 12). After the first use, each is a plain attribute (no import per call)."""
-
-    def __getattr__(self, name: str) -> Any:
-        if name not in {"percent_encoding_warnings", "character_warnings", "bidi_violations"}:
-            raise AttributeError(name)
-        from iri.syntax.bidi import bidi_violations
-        from iri.syntax.should import character_warnings, percent_encoding_warnings
-
-        self.percent_encoding_warnings = percent_encoding_warnings
-        self.character_warnings = character_warnings
-        self.bidi_violations = bidi_violations
-        return getattr(self, name)
-
-
-_late: Final = _Late()
 
 
 def _may_have_edges(text: str) -> bool:

@@ -321,14 +321,14 @@ def reference_pattern(rule: Rule, zone_id: ZoneID = ZoneID.REJECT) -> re.Pattern
 
 
 #: Any bracketed host, up to the first "]": the IP literals of the ASCII twin, checked by
-#: :func:`_ip_literal_pattern` afterwards. No ``IP-literal`` contains "]" (RFC 3986 3.2.2),
+#: :func:`ip_literal_pattern` afterwards. No ``IP-literal`` contains "]" (RFC 3986 3.2.2),
 #: so a strict match and this one end at the same "]"; and no ``ireg-name`` contains "[",
 #: so a host that starts with "[" is an IP literal or nothing.
 _ANY_IP_LITERAL: Final = r"\[[^\]]*+\]"
 
 
 @cache
-def _ascii_pattern(rule: Rule, zone_id: ZoneID) -> re.Pattern[str]:
+def ascii_pattern(rule: Rule, zone_id: ZoneID) -> re.Pattern[str]:
     """The pattern of ``rule`` for ASCII texts only: the same rule over the URI classes,
     with :data:`_ANY_IP_LITERAL` for the IP literal (see :func:`_ascii_fullmatch`).
 
@@ -340,17 +340,17 @@ def _ascii_pattern(rule: Rule, zone_id: ZoneID) -> re.Pattern[str]:
 
 
 @cache
-def _ip_literal_pattern(zone_id: ZoneID) -> re.Pattern[str]:
+def ip_literal_pattern(zone_id: ZoneID) -> re.Pattern[str]:
     """``IP-literal`` alone, compiled when the first bracketed host is seen."""
     return re.compile(ip_literal(zone_id))
 
 
 def _ascii_fullmatch(rule: Rule, zone_id: ZoneID, text: str) -> re.Match[str] | None:
     """The full pattern's match of an ASCII ``text``: the twin's, IP literal checked."""
-    m = _ascii_pattern(rule, zone_id).fullmatch(text)
+    m = ascii_pattern(rule, zone_id).fullmatch(text)
     if m is not None:
         host = m["host"]
-        if host and host[0] == "[" and _ip_literal_pattern(zone_id).fullmatch(host) is None:
+        if host and host[0] == "[" and ip_literal_pattern(zone_id).fullmatch(host) is None:
             return None
     return m
 
@@ -395,7 +395,7 @@ class GrammarPattern:
 
     ``fullmatch`` is :meth:`re.Pattern.fullmatch` of :func:`reference_pattern`. Until a
     non-ASCII text arrives (or :data:`_ASCII_CALLS` texts did), ASCII texts are matched by
-    the rule's ASCII twin (:func:`_ascii_pattern`, same result on ASCII texts), so that the
+    the rule's ASCII twin (:func:`ascii_pattern`, same result on ASCII texts), so that the
     large ``ucschar`` classes are compiled only when first needed. Afterwards
     ``fullmatch`` *is* the compiled pattern's bound method: no overhead per call.
     """
