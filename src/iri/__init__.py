@@ -117,9 +117,9 @@ _LAZY = {
 }
 
 
-#: Module paths of the flat layout (before 0.2), kept one release as aliases of the module
-#: that now holds their content: ``from iri.batch import stream`` still works and warns
-#: (DeprecationWarning). Listed in CHANGELOG; removed in the release after 0.2.
+#: Module paths of the flat layout (0.1.0), kept one release as aliases of the module that
+#: now holds their content: ``from iri.batch import stream`` still works and warns
+#: (DeprecationWarning). Listed in CHANGELOG; removed in the release after next.
 _MOVED = {
     "iri.batch": "iri.scale.batch",
     "iri.dask": "iri.scale.dask",
@@ -150,7 +150,7 @@ def _alias(old: str, new: str) -> _ModuleType:
     It is put in ``sys.modules`` at once, so that ``import iri.normalize`` finds it there
     and does not bind it over the function ``iri.normalize`` (the import system sets the
     parent's attribute only for a module it loads itself)."""
-    stub = _ModuleType(old, f"Deprecated alias of :mod:`{new}` (moved in 0.2).")
+    stub = _ModuleType(old, f"Deprecated alias of :mod:`{new}` (moved after 0.1.0).")
 
     def __getattr__(name: str) -> object:  # noqa: N807 (PEP 562: the module's own hook)
         if name.startswith("__"):

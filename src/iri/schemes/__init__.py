@@ -30,3 +30,21 @@ def require_scheme(text: object, scheme: str, what: str) -> str:
     if head.lower() != scheme:
         raise InvalidIRI(text, found, f"{what} IRI (scheme is not {scheme!r})")
     return rest
+
+
+def __getattr__(name: str) -> object:
+    """The scheme facts stood here before this release (``iri.schemes.default_port``):
+    kept one release, with a DeprecationWarning, as names of :mod:`iri.syntax.schemes`."""
+    import iri.syntax.schemes as facts
+
+    if name not in facts.__all__:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import warnings
+
+    warnings.warn(
+        f"iri.schemes.{name} moved to iri.syntax.schemes.{name}; the old path is removed "
+        "in the next release",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return getattr(facts, name)
