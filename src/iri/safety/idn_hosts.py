@@ -193,6 +193,33 @@ def _decide(
     return LabelDecision(start, text, ulabel, alabel, label_reasons(ulabel, tld, minimum)), True
 
 
+_NOT_CONVERTED: Final = Reason(
+    C.INVALID_A_LABEL,
+    "kept as written, as iri.to_iri keeps it: IDNA rejects the name as a whole (the Bidi"
+    " rule of RFC 5893 across labels, DNS lengths), or the A-label is not in lower case",
+)
+
+
+def _whole_name(host: str, decisions: list[LabelDecision]) -> list[LabelDecision]:
+    """A-labels that are valid alone but that ``iri.to_iri`` does not turn into U-labels
+    (it converts a host only when the whole name maps back to it) are not shown either."""
+    from dataclasses import replace
+
+    from iri import idna
+
+    converted = idna.to_unicode(host).split(".")
+    if len(converted) != len(decisions):
+        return decisions
+    out = []
+    for decision, label in zip(decisions, converted, strict=True):
+        codes = {r.code for r in decision.reasons}
+        kept = decision.ace and label == decision.text and C.INVALID_A_LABEL not in codes
+        out.append(
+            replace(decision, reasons=(_NOT_CONVERTED, *decision.reasons)) if kept else decision
+        )
+    return out
+
+
 @lru_cache(maxsize=2048)
 def decide_host(
     host: str,
@@ -214,6 +241,8 @@ def decide_host(
         decision, is_idn = _decide(start, text, tld, minimum)
         decisions.append(decision)
         idn = idn or is_idn
+    if host.isascii() and any(d.ace for d in decisions):
+        decisions = _whole_name(host, decisions)
     top = None
     if idn and top_domains is not None:
         # Chromium compares the host it would show, failing labels still in ACE (lowercase).
