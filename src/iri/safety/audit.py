@@ -17,7 +17,7 @@ from iri._split import split_authority, split_with_spans
 from iri.percent import utf8_errors
 from iri.safety.audit_host import audit_host, host_key
 from iri.safety.findings import AuditCode, Finding, Level, finding
-from iri.safety.idn_top_domains import top_domains_option
+from iri.safety.idn_top_domains import DEFAULT, top_domains_option
 from iri.safety.invisible import BIDI_CONTROLS, is_invisible
 from iri.safety.skeleton import (
     ALL,
@@ -326,7 +326,8 @@ the host is evil.example']
     except ValueError:
         options = ", ".join(level.value for level in RestrictionLevel)
         raise ValueError(f"restriction must be one of {options}, not {restriction!r}") from None
-    tops = top_domains_option(top_domains)  # TypeError for a str or a non-iterable
+    # TypeError for a str or a non-iterable; None (the shipped list) costs nothing here.
+    tops = DEFAULT if top_domains is None else top_domains_option(top_domains)
     comps, spans = split_with_spans(text)
     parts: list[tuple[str, int, str]] = []
     if comps.scheme is not None:

@@ -128,7 +128,7 @@ def to_display(
     if comps.authority is not None:
         auth = split_authority(comps.authority)
         host = auth.host
-        if not host.isascii() or idna.ACE_PREFIX in host.lower():
+        if not host.isascii() or ("--" in host and idna.ACE_PREFIX in host.lower()):
             dns = schemes.uses_dns(comps.scheme)
             host = _shown_host(text, iri, host, tuple(protected), domains, dns)  # step 2
         userinfo = auth.userinfo

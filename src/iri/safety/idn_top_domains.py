@@ -38,7 +38,7 @@ from iri.safety.idn_data import (
 from iri.safety.idn_scripts import script_property
 from iri.safety.skeleton import skeleton
 
-__all__ = ["TopDomains", "host_skeletons", "top_domains_option"]
+__all__ = ["DEFAULT", "TopDomains", "host_skeletons", "top_domains_option"]
 
 #: skeleton_generator.cc: the caps of the supplemental hostnames.
 _MAX_LENGTH: Final = 32
@@ -111,13 +111,24 @@ def host_skeletons(host: str) -> frozenset[str]:
 
 
 class TopDomains:
-    """A prepared top-domain list: skeleton -> domain (the first domain given wins)."""
+    """A prepared top-domain list: skeleton -> domain (the first domain given wins).
 
-    __slots__ = ("_index", "domains")
+    ``TopDomains(None)`` is the shipped list, imported on first use."""
 
-    def __init__(self, domains: tuple[str, ...]) -> None:
-        self.domains = domains
+    __slots__ = ("_domains", "_index")
+
+    def __init__(self, domains: tuple[str, ...] | None) -> None:
+        self._domains = domains
         self._index: dict[str, str] | None = None  # built on the first IDN host
+
+    @property
+    def domains(self) -> tuple[str, ...]:
+        """The domains, as given."""
+        if self._domains is None:
+            from iri.safety._tables.top_domains import DOMAINS
+
+            self._domains = DOMAINS
+        return self._domains
 
     def _built(self) -> dict[str, str]:
         if self._index is None:
@@ -166,6 +177,10 @@ def _prepared(domains: tuple[str, ...]) -> TopDomains:
     return TopDomains(domains)
 
 
+#: The shipped list (loaded, and its skeletons computed, on the first IDN host).
+DEFAULT: Final = TopDomains(None)
+
+
 def top_domains_option(value: Iterable[str] | None) -> TopDomains | None:
     """Validate the ``top_domains=`` argument: None is the shipped default list, an empty
     iterable turns the stage off; anything else must be an iterable of ``str``.
@@ -178,9 +193,7 @@ def top_domains_option(value: Iterable[str] | None) -> TopDomains | None:
     TypeError: top_domains must be an iterable of domain names (str), not a str
     """
     if value is None:
-        from iri.safety._tables.top_domains import DOMAINS
-
-        return _prepared(DOMAINS)
+        return DEFAULT
     if isinstance(value, (str, bytes)):
         kind = type(value).__name__
         raise TypeError(f"top_domains must be an iterable of domain names (str), not a {kind}")
