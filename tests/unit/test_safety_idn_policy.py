@@ -442,3 +442,29 @@ def test_display_and_audit_agree_on_generated_hosts(host: str, top: object) -> N
     ace = _ace(host)
     if ace is not None:
         _agree(f"http://{ace}/", top)
+
+
+def test_the_policy_tables_load_only_for_hosts_that_need_them() -> None:
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = (
+        "import sys, iri\n"
+        "iri.audit('http://example.org/'); iri.to_display('http://example.org/')\n"
+        "print(sorted(m for m in sys.modules if m.startswith('iri.safety._tables.')))\n"
+        "iri.to_display('http://b\\u00fccher.de/')\n"
+        "print(sorted(m for m in sys.modules if m.startswith('iri.safety._tables.')))\n"
+    )
+    src = str(Path(__file__).resolve().parents[2] / "src")
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={"PYTHONPATH": src, "PATH": ""},
+    )
+    ascii_only, idn = done.stdout.splitlines()
+    new = ("iri.safety._tables.script_property", "iri.safety._tables.top_domains")
+    assert not any(name in ascii_only for name in new), ascii_only
+    assert all(name in idn for name in new), idn

@@ -10,14 +10,16 @@ these are the plain values from the same generated tables (Unicode 17.0).
 from __future__ import annotations
 
 from bisect import bisect_right
-from functools import lru_cache
-
-from iri.safety._tables.script_property import SC_INDEX, SC_STARTS, SC_VALUES
-from iri.safety._tables.scripts import SCX_INDEX, SCX_STARTS, SCX_VALUES
+from functools import cache, lru_cache
 
 __all__ = ["script_extensions_raw", "script_property"]
 
-_SCX_SETS = tuple(frozenset(v.split()) for v in SCX_VALUES)
+
+@cache
+def _scx_sets() -> tuple[frozenset[str], ...]:
+    from iri.safety._tables.scripts import SCX_VALUES
+
+    return tuple(frozenset(v.split()) for v in SCX_VALUES)
 
 
 @lru_cache(maxsize=8192)
@@ -27,6 +29,9 @@ def script_property(c: str) -> str:
     >>> script_property("а"), script_property("a"), script_property("1")
     ('Cyrl', 'Latn', 'Zyyy')
     """
+    # The table is imported on the first label that needs it (not with iri.audit).
+    from iri.safety._tables.script_property import SC_INDEX, SC_STARTS, SC_VALUES
+
     return SC_VALUES[SC_INDEX[bisect_right(SC_STARTS, ord(c)) - 1]]
 
 
@@ -37,4 +42,6 @@ def script_extensions_raw(c: str) -> frozenset[str]:
     >>> sorted(script_extensions_raw("\\u30fc")), sorted(script_extensions_raw("1"))
     (['Hira', 'Kana'], ['Zyyy'])
     """
-    return _SCX_SETS[SCX_INDEX[bisect_right(SCX_STARTS, ord(c)) - 1]]
+    from iri.safety._tables.scripts import SCX_INDEX, SCX_STARTS
+
+    return _scx_sets()[SCX_INDEX[bisect_right(SCX_STARTS, ord(c)) - 1]]

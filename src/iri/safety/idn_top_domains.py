@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Final
 
 from iri.safety.idn_data import (
@@ -69,9 +69,10 @@ def remove_diacritics(host: str) -> str:
     return "".join(DIACRITIC_EXTRAS.get(c, c) for c in bare)
 
 
-#: The characters of MULTIPLE_SKELETONS that lose a diacritic (ł): skeleton_generator.cc
-#: also generates the variants of the host before diacritic removal when it holds one.
+@cache
 def _with_diacritic() -> frozenset[str]:
+    """The characters of MULTIPLE_SKELETONS that lose a diacritic (ł): skeleton_generator.cc
+    also generates the variants of the host before diacritic removal when it holds one."""
     return frozenset(c for c in MULTIPLE_SKELETONS if remove_diacritics(c) != c)
 
 
@@ -86,9 +87,6 @@ def _variants(host: str) -> set[str]:
     return set(sorted(out)[:_MAX_VARIANTS]) | {host}
 
 
-_WITH_DIACRITIC: Final = _with_diacritic()
-
-
 @lru_cache(maxsize=4096)
 def host_skeletons(host: str) -> frozenset[str]:
     """Every skeleton Chromium's skeleton generator gives ``host`` (lowercase Unicode).
@@ -99,7 +97,7 @@ def host_skeletons(host: str) -> frozenset[str]:
     host = host.removesuffix(".")
     plain = remove_diacritics(host)
     variants = _variants(plain)
-    if any(c in _WITH_DIACRITIC for c in host):
+    if any(c in _with_diacritic() for c in host):
         variants |= _variants(host)  # ł keeps its "t" reading before diacritic removal
     out: set[str] = set()
     for variant in variants:
