@@ -127,12 +127,17 @@ def _table(name: str, records: list[tuple[int, int, str]], default: str) -> str:
     return _indexed(name, *_partition(_per_cp(records), default))
 
 
-def gen_scripts(src: Path) -> str:
-    """Script_Extensions (falling back to Script) as short codes, UAX #24 / UTS #39 5.1."""
+def _script_records(src: Path) -> list[tuple[int, int, str]]:
+    """Scripts.txt as (first, last, short script code) ranges."""
     aliases = {
         rec[2]: rec[1] for rec in _records(src / "PropertyValueAliases.txt") if rec[0] == "sc"
     }
-    scripts = [(*_range(r[0]), aliases[r[1]]) for r in _records(src / "Scripts.txt")]
+    return [(*_range(r[0]), aliases[r[1]]) for r in _records(src / "Scripts.txt")]
+
+
+def gen_scripts(src: Path) -> str:
+    """Script_Extensions (falling back to Script) as short codes, UAX #24 / UTS #39 5.1."""
+    scripts = _script_records(src)
     extensions = {
         cp: " ".join(sorted(r[1].split()))
         for r in _records(src / "ScriptExtensions.txt")
@@ -158,10 +163,7 @@ def gen_script_property(src: Path) -> str:
     the whole-script-confusable letters, ``[[:Latin:] - [a-zA-Z]]`` for non-ASCII Latin
     (components/url_formatter/spoof_checks/idn_spoof_checker.cc, the constructor).
     """
-    aliases = {
-        rec[2]: rec[1] for rec in _records(src / "PropertyValueAliases.txt") if rec[0] == "sc"
-    }
-    records = [(*_range(r[0]), aliases[r[1]]) for r in _records(src / "Scripts.txt")]
+    records = _script_records(src)
     paths = [src / "Scripts.txt", src / "PropertyValueAliases.txt"]
     for p in paths:
         _version(p)
