@@ -16,7 +16,8 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 from strategies import URI_RULES, reference
 
-from iri import is_valid, schemes
+from iri import is_valid
+from iri.syntax import schemes
 from iri.convert.uri import to_iri, to_uri
 from iri.errors import IRIError
 from iri.ladder.normalize import equivalent, key, normalize

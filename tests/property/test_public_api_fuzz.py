@@ -159,7 +159,7 @@ def _submodule_calls() -> dict[str, Callable[[Any], Any]]:
 
 
 #: The public functions of the subpackages with a text argument. Not here, with the reason:
-#: ``iri.schemes.default_port`` / ``uses_dns`` (None is a valid scheme: "no scheme"),
+#: ``iri.syntax.schemes.default_port`` / ``uses_dns`` (None is a valid scheme: "no scheme"),
 #: ``require_scheme`` / ``scheme_violations`` / ``<scheme>.violations`` (hooks of ``check``
 #: that take already split components), ``DataURL.from_bytes`` (bytes, keyword options),
 #: ``batch.arrow_column`` / ``pandas_column`` (columns, covered in tests/unit/test_batch.py).

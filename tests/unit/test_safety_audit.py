@@ -75,6 +75,22 @@ SPOOFS = [
     # Restricted identifier characters, mixed digits
     ("http://a\u01c0b.example/", C.RESTRICTED_CHARACTER, Level.WARNING, "\u01c0"),
     ("http://a1\u0662.example/", C.MIXED_NUMBERS, Level.WARNING, "a1\u0662"),
+    # The IDN display policy's own rules (Chromium idn_spoof_checker_unittest rows)
+    ("http://xn--1-xcc.com/", C.DIGIT_LOOKALIKE, Level.DANGER, "xn--1-xcc"),
+    (
+        "http://xn--hllo-bpa7979ih5m.cn/",
+        C.NON_ASCII_LATIN_MIXED,
+        Level.DANGER,
+        "xn--hllo-bpa7979ih5m",
+    ),
+    ("http://xn--abcdef-r64e.jp/", C.DANGEROUS_PATTERN, Level.DANGER, "xn--abcdef-r64e"),
+    ("http://fu\u00df.de/", C.DEVIATION_CHARACTER, Level.WARNING, "\u00df"),
+    ("http://xn--acdef-wva.com/", C.TLD_SPECIFIC_CHARACTER, Level.WARNING, "xn--acdef-wva"),
+    ("http://xn--ll-0ea.com/", C.UNSAFE_MIDDLE_DOT, Level.WARNING, "xn--ll-0ea"),
+    ("http://xn--03c0b3ca.th/", C.REPEATED_MARK, Level.DANGER, "xn--03c0b3ca"),
+    ("http://xn--pixel-8fd.com/", C.HIDDEN_OVERLAY, Level.DANGER, "xn--pixel-8fd"),
+    ("http://ab\u2665.com/", C.INVALID_LABEL, Level.WARNING, "ab\u2665"),
+    ("http://googl\u00e9.com/", C.CONFUSABLE_WITH_TOP_DOMAIN, Level.DANGER, "googl\u00e9.com"),
 ]
 
 

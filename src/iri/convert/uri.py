@@ -32,7 +32,7 @@ __all__ = ["HostMapping", "KeepQuery", "Unencodable", "to_iri", "to_uri"]
 class HostMapping(StrEnum):
     """How a host (``ireg-name``) is mapped between IRI and URI (3987bis 3.4)."""
 
-    #: ``IDNA`` for schemes whose host is a DNS name (:data:`iri.schemes.DNS_HOST_SCHEMES`),
+    #: ``IDNA`` for schemes whose host is a DNS name (:data:`iri.syntax.schemes.DNS_HOST_SCHEMES`),
     #: ``PERCENT`` for every other scheme and for references without a scheme.
     AUTO = "auto"
     #: 3987bis 3.4.2: percent-decode UTF-8, then UTS #46 ToASCII (A-labels).

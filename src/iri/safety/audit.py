@@ -15,6 +15,7 @@ from typing import Final
 
 from iri.safety.audit_host import audit_host, host_key
 from iri.safety.findings import AuditCode, Finding, Level, finding
+from iri.safety.idn_top_domains import DEFAULT, top_domains_option
 from iri.safety.skeleton import (
     ALL,
     LEVEL_RANK,
@@ -297,13 +298,18 @@ def audit(
     *,
     restriction: RestrictionLevel | str = RestrictionLevel.HIGHLY_RESTRICTIVE,
     protected: Iterable[str] = (),
+    top_domains: Iterable[str] | None = None,
 ) -> list[Finding]:
     """Audit ``text`` for what could mislead a person reading it; never raises for a str.
 
-    ``restriction`` is the least restrictive UTS #39 5.2 level a host label (danger) or
-    a component (warning) may have. ``protected`` lists domains a host must not be
-    confusable with (UTS #39 4 skeletons of the host's last labels), unless it is that
-    domain or a subdomain of it. Findings come sorted by position.
+    Host labels go through the IDN display policy (docs/security.md): one finding per
+    reason a label stays an A-label in :func:`iri.to_display`. ``restriction`` is the least
+    restrictive UTS #39 5.2 level a host label (danger) or a component (warning) may have
+    (Chromium's, and to_display's, is highly restrictive). ``top_domains`` is the policy's
+    top-domain list (None: the shipped default; empty: no such stage). ``protected`` lists
+    domains a host must not be confusable with (UTS #39 4 skeletons of the host's last
+    labels, ASCII hosts too), unless it is that domain or a subdomain of it. Findings come
+    sorted by position.
 
     >>> [f.code.value for f in audit("http://xn--80ak6aa92e.com/")]
     ['a-label', 'whole-script-confusable', 'host-skeleton']
@@ -320,6 +326,8 @@ the host is evil.example']
     except ValueError:
         options = ", ".join(level.value for level in RestrictionLevel)
         raise ValueError(f"restriction must be one of {options}, not {restriction!r}") from None
+    # TypeError for a str or a non-iterable; None (the shipped list) costs nothing here.
+    tops = DEFAULT if top_domains is None else top_domains_option(top_domains)
     comps, spans = split_with_spans(text)
     parts: list[tuple[str, int, str]] = []
     if comps.scheme is not None:
@@ -333,7 +341,9 @@ the host is evil.example']
             out += _userinfo(auth.userinfo, base, auth.host, comps.scheme)
         parts.append((auth.host, base + auth.host_start, "host"))
         keys = [(d, host_key(d)) for d in protected]
-        out += audit_host(auth.host, base + auth.host_start, minimum=minimum, protected=keys)
+        out += audit_host(
+            auth.host, base + auth.host_start, minimum=minimum, protected=keys, top_domains=tops
+        )
     parts.append((comps.path, spans.path, "path"))
     if comps.query is not None:
         parts.append((comps.query, spans.query, "query"))

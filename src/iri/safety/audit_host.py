@@ -1,35 +1,31 @@
 """The audit of a host (3987bis 10, UTS #39 sections 4-5, RFC 3986 7.4).
 
-Per label: A-label decoding, the restriction level (5.2), restricted characters (3.1), mixed
-numbers (5.3), whole-script confusables (4); per host: slash and dot lookalikes, unusual
-numeric IPv4 forms, the skeleton, and the protected domains it is confusable with.
+Per label: A-label decoding, and the IDN display policy (:mod:`iri.safety.idn_hosts`: the
+UTS #39 restriction level, allowed set and mixed numbers as Chromium applies them, then
+Chromium's own rules), one finding per reason a label stays an A-label; per host: slash and
+dot lookalikes, unusual numeric IPv4 forms, the skeleton, the top domains (Chromium's stage)
+and the protected domains it is confusable with.
 """
 
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Sequence
 from typing import Final
 
 from iri.safety.findings import AuditCode, Finding, Level, finding
-from iri.safety.skeleton import (
-    ALL,
-    LEVEL_RANK,
-    RestrictionLevel,
-    identifier_status,
-    identifier_type,
-    mixed_numbers,
-    resolved_scripts,
-    restriction_level,
-    skeleton,
-)
+from iri.safety.idn_hosts import LEVELS, LabelDecision, decide_host
+from iri.safety.idn_hosts import decode_label as _ulabel
+from iri.safety.idn_top_domains import TopDomains
+from iri.safety.skeleton import RestrictionLevel, skeleton
 
 __all__ = ["audit_host", "host_key"]
 
 _C: Final = "host"
-#: Characters that look like "/" (confusables.txt prototype "/", Chromium's removals).
-_SLASH_LIKE: Final = frozenset("\u2044\u2215\u0338\u29f8\u30ce\uff0f\u2cc6\u3033\u4e3f")
+#: Characters that look like "/" (confusables.txt prototype "/", Chromium's removals). The
+#: kana no U+30CE and the ideograph U+4E3F are judged in context by the display policy
+#: (Chromium's dangerous patterns: between two non-Japanese characters), not here.
+_SLASH_LIKE: Final = frozenset("\u2044\u2215\u0338\u29f8\uff0f\u2cc6\u3033")
 #: RFC 3490 3.1: "U+3002 (ideographic full stop), U+FF0E (fullwidth full stop), U+FF61
 #: (halfwidth ideographic full stop)" act as label separators.
 _DOT_LIKE: Final = frozenset("\u3002\uff0e\uff61")
@@ -40,27 +36,6 @@ _DOTTED_QUAD: Final = re.compile(
     r"(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\.){3}"
     r"(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\Z"
 )
-#: RFC 1034 3.1: a label has at most 63 octets.
-_MAX_LABEL: Final = 63
-_ASCII_NAME: Final = re.compile(r"[a-z0-9-]+\Z")
-
-
-def _ulabel(label: str) -> tuple[str, bool]:
-    """The U-label of an A-label (``valid`` False when IDNA rejects it); else the label."""
-    if label[:4].lower() != "xn--":
-        return label, True
-    if len(label) > _MAX_LABEL:
-        return label, False  # not a DNS label; punycode decoding is quadratic: don't
-    import idna
-
-    try:
-        return idna.ulabel(label.lower()), True
-    except (UnicodeError, ValueError):
-        pass
-    try:  # show what a lenient decoder would display
-        return label[4:].encode("ascii").decode("punycode"), False
-    except (UnicodeError, ValueError):
-        return label, False
 
 
 def host_key(host: str) -> str:
@@ -86,107 +61,22 @@ def _numeric(host: str, start: int) -> list[Finding]:
     ]
 
 
-def _label(
-    label: str, start: int, tld_scripts: frozenset[str], minimum: RestrictionLevel
-) -> list[Finding]:
+def _label(lab: LabelDecision, start: int) -> list[Finding]:
+    """A valid A-label's U-label (info), then one finding per reason the display policy
+    keeps the label in ASCII."""
     out: list[Finding] = []
-    end = start + len(label)
-    ulabel, valid = _ulabel(label)
-    ace = label[:4].lower() == "xn--"
-    if ace:
-        if not valid:
-            out.append(
-                finding(
-                    Level.WARNING,
-                    AuditCode.INVALID_A_LABEL,
-                    start,
-                    end,
-                    f"{label!r} is not a valid A-label (displays as {ulabel!r})",
-                    _C,
-                )
-            )
-        elif ulabel != label:
-            out.append(
-                finding(
-                    Level.INFO,
-                    AuditCode.A_LABEL,
-                    start,
-                    end,
-                    f"A-label {label!r} is the U-label {ulabel!r}",
-                    _C,
-                )
-            )
-    if ulabel.isascii():
-        return out
-    text = unicodedata.normalize("NFKC", ulabel).casefold()  # UTS #46-like mapping first
-    kind = "A-label whose U-label" if ace else "label"
-    # UTS #39 3.1: characters outside the identifier profile.
-    restricted = [
-        c for c in dict.fromkeys(text) if c != "-" and identifier_status(ord(c)) != "Allowed"
-    ]
-    for c in restricted:
-        if not ace and c in label:
-            at = start + label.index(c)
-            span = (at, at + 1)
-        else:
-            span = (start, end)
-        out.append(
-            finding(
-                Level.WARNING,
-                AuditCode.RESTRICTED_CHARACTER,
-                *span,
-                f"U+{ord(c):04X} in a host is Restricted ({identifier_type(ord(c))})",
-                _C,
-            )
-        )
-    # UTS #39 5.2 on the allowed characters.
-    allowed = "".join(c for c in text if c not in restricted)
-    level = restriction_level(allowed) if allowed else RestrictionLevel.ASCII_ONLY
-    if LEVEL_RANK[level] > LEVEL_RANK[minimum]:
-        out.append(
-            finding(
-                Level.DANGER,
-                AuditCode.MIXED_SCRIPT_LABEL,
-                start,
-                end,
-                f"{kind} mixes scripts: {level} (required: {minimum})",
-                _C,
-            )
-        )
-    # UTS #39 5.3.
-    if mixed_numbers(text):
-        out.append(
-            finding(
-                Level.WARNING,
-                AuditCode.MIXED_NUMBERS,
-                start,
-                end,
-                "digits from more than one numbering system",
-                _C,
-            )
-        )
-    # UTS #39 4, whole-script confusables with Latin: a single non-Latin script whose
-    # skeleton is plain ASCII letters, unless the TLD is written in that script.
-    scripts = resolved_scripts(allowed)
-    skel = skeleton(text)
-    if (
-        scripts
-        and scripts is not ALL
-        and "Latn" not in scripts
-        and not scripts & tld_scripts
-        and _ASCII_NAME.match(skel)
-        and any(c.isalpha() for c in skel)
-    ):
-        out.append(
-            finding(
-                Level.DANGER,
-                AuditCode.WHOLE_SCRIPT_CONFUSABLE,
-                start,
-                end,
-                f"{kind} {ulabel!r} ({'/'.join(sorted(scripts))}) looks like {skel!r}",
-                _C,
-            )
-        )
+    end = start + len(lab.text)
+    codes = {r.code for r in lab.reasons}
+    if lab.ace and AuditCode.INVALID_A_LABEL not in codes and lab.ulabel != lab.text:
+        msg = f"A-label {lab.text!r} is the U-label {lab.ulabel!r}"
+        out.append(finding(Level.INFO, AuditCode.A_LABEL, start, end, msg, _C))
+    for reason in lab.reasons:
+        span = (start, end)
+        if reason.at is not None and not lab.ace and lab.ulabel == lab.text:
+            span = (start + reason.at, start + reason.at + 1)
+        kind = "A-label" if lab.ace else "label"
+        msg = f"{kind} {lab.ulabel!r}: {reason.message}"
+        out.append(finding(LEVELS[reason.code], reason.code, *span, msg, _C))
     return out
 
 
@@ -196,10 +86,12 @@ def audit_host(
     *,
     minimum: RestrictionLevel,
     protected: Sequence[tuple[str, str]] = (),
+    top_domains: TopDomains | None = None,
 ) -> list[Finding]:
     """Findings for a reg-name ``host`` found at ``start`` (IP literals are skipped).
 
-    ``protected`` holds ``(domain, host_key(domain))`` pairs.
+    ``protected`` holds ``(domain, host_key(domain))`` pairs; ``top_domains`` is the
+    prepared list of the policy's top-domain stage (None: no stage).
     """
     if not host or host.startswith("["):
         return []
@@ -233,15 +125,23 @@ def audit_host(
                     _C,
                 )
             )
-    # The labels, split at "." and at its IDNA equivalents (RFC 3490 3.1).
-    labels = re.split(r"([.\u3002\uff0e\uff61])", host)[::2]
-    tld = _ulabel(labels[-1] or (labels[-2] if len(labels) > 1 else ""))[0]
-    tld_scripts = resolved_scripts(tld.casefold()) if not tld.isascii() else frozenset()
-    at = start
-    for label in labels:
-        if label:
-            out += _label(label, at, tld_scripts, minimum)
-        at += len(label) + 1
+    # The labels, split at "." and at its IDNA equivalents (RFC 3490 3.1): the display
+    # policy's decision, the one that iri.to_display shows.
+    decision = decide_host(host, top_domains, minimum)
+    for lab in decision.labels:
+        out += _label(lab, start + lab.start)
+    if decision.top_domain is not None:
+        out.append(
+            finding(
+                LEVELS[AuditCode.CONFUSABLE_WITH_TOP_DOMAIN],
+                AuditCode.CONFUSABLE_WITH_TOP_DOMAIN,
+                start,
+                start + len(host),
+                f"the host looks like the top domain {decision.top_domain!r}: all its labels"
+                " stay A-labels",
+                _C,
+            )
+        )
     if protected or not host.isascii() or "xn--" in host.lower():
         key = host_key(re.sub(r"[\u3002\uff0e\uff61]", ".", host))
         plain = ".".join(_ulabel(lab)[0].casefold() for lab in host.split("."))

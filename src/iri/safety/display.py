@@ -4,9 +4,10 @@ Steps (each one a reading recorded in docs/rationale.md SF5):
 
 1. URI-to-IRI decoding where safe (:func:`iri.to_iri`, 3987bis 4.2): bidi controls and
    invisible characters stay percent-encoded; A-labels become U-labels (step 7).
-2. Hosts the audit calls dangerous (mixed scripts, whole-script confusables, lookalikes,
-   restricted characters, protected-domain confusables) are shown as A-labels, as browsers'
-   address bars do.
+2. Host labels are shown in Unicode exactly when the IDN display policy lets them
+   (:mod:`iri.safety.idn_hosts`, Chromium's rules, per label: ``xn--googl-3we.한국``); a
+   host that looks like a top domain or a protected domain, or that holds an invisible
+   character, a bidi control or a "/" lookalike, is shown all in A-labels.
 3. A password in the userinfo is masked (RFC 3986 7.5; 3.2.1 "deprecated").
 4. No bidi control and no invisible character stays raw inside the IRI (RFC 3987 4.1
    "MUST NOT contain bidirectional formatting characters"): they are percent-encoded.
@@ -26,6 +27,7 @@ from iri.convert.charsets import text_codec
 from iri.convert.uri import to_iri
 from iri.safety.findings import AuditCode, Level
 from iri.syntax import hosts as idna
+from iri.syntax import schemes
 from iri.syntax.invisible import BIDI_CONTROLS, is_invisible
 from iri.syntax.percent import encode_octets
 from iri.syntax.split import split_authority, split_with_spans
@@ -58,14 +60,13 @@ _WRAPPERS: Final = {
 }
 #: The password is replaced by this (ASCII, so it survives any charset).
 MASK: Final = "****"
-_UNSAFE_HOST: Final = frozenset(
+#: Host findings that keep the whole host in A-labels (with any other danger that is not a
+#: per-label decision of the display policy).
+_WHOLE_HOST: Final = frozenset(
     {
-        AuditCode.MIXED_SCRIPT_LABEL,
-        AuditCode.WHOLE_SCRIPT_CONFUSABLE,
-        AuditCode.RESTRICTED_CHARACTER,
-        AuditCode.MIXED_NUMBERS,
         AuditCode.SLASH_LOOKALIKE,
         AuditCode.CONFUSABLE_WITH_PROTECTED,
+        AuditCode.CONFUSABLE_WITH_TOP_DOMAIN,
         AuditCode.INVISIBLE_CHARACTER,
         AuditCode.BIDI_CONTROL,
     }
@@ -103,13 +104,15 @@ def to_display(
     charset: str | None = None,
     showable: Callable[[str], bool] | None = None,
     protected: Iterable[str] = (),
+    top_domains: Iterable[str] | None = None,
 ) -> str:
     """Return the IRI reference ``text`` (or its URI form) as it should be shown to a person.
 
     ``charset`` (a codec name) or ``showable`` (a predicate per character) say what the
-    renderer can show; anything else is percent-encoded. ``protected`` is passed to the
-    audit (hosts confusable with these stay A-labels). Raises :class:`iri.InvalidIRI` for
-    text that is not an IRI reference (use a liberal pre-processing step first).
+    renderer can show; anything else is percent-encoded. ``protected`` and ``top_domains``
+    are passed to the audit (hosts confusable with these stay A-labels; ``top_domains``
+    None is the shipped list, empty turns that check off). Raises :class:`iri.InvalidIRI`
+    for text that is not an IRI reference (use a liberal pre-processing step first).
 
     >>> to_display("http://xn--99zt52a.example.org/%E2%80%AE%C3%A9", wrap="none")
     'http://納豆.example.org/%E2%80%AEé'
@@ -119,16 +122,16 @@ def to_display(
     if not isinstance(text, str):
         raise TypeError(f"to_display() expects a str, not {type(text).__name__}")
     start, end = _WRAPPERS[Wrap(wrap)]
+    domains = None if top_domains is None else _top_domains(top_domains)
     show_password = Password(password) is Password.SHOW
     iri = to_iri(text)  # step 1 (raises InvalidIRI for what is not an IRI reference)
     comps, spans = split_with_spans(iri)
     if comps.authority is not None:
         auth = split_authority(comps.authority)
         host = auth.host
-        if not host.isascii() and _unsafe_host(iri, protected):
-            # step 2: the A-label form, as the original text had it or as IDNA gives it
-            original = split_authority(split_with_spans(text)[0].authority or "").host
-            host = original if original.isascii() else _a_labels(host)
+        if not host.isascii() or ("--" in host and idna.ACE_PREFIX in host.lower()):
+            dns = schemes.uses_dns(comps.scheme)
+            host = _shown_host(text, iri, host, tuple(protected), domains, dns)  # step 2
         userinfo = auth.userinfo
         if userinfo is not None and ":" in userinfo and not show_password:
             userinfo = userinfo.split(":", 1)[0] + ":" + MASK  # step 3
@@ -149,13 +152,41 @@ def to_display(
     return start + iri + end  # step 6
 
 
-def _unsafe_host(iri: str, protected: Iterable[str]) -> bool:
-    from iri.safety.audit import audit
+def _top_domains(value: Iterable[str]) -> tuple[str, ...]:
+    from iri.safety.idn_top_domains import top_domains_option
 
-    return any(
-        f.component == "host" and (f.code in _UNSAFE_HOST or f.level is Level.DANGER)
-        for f in audit(iri, protected=protected)
-    )
+    prepared = top_domains_option(value)  # TypeError for a str or a non-iterable
+    return () if prepared is None else prepared.domains
+
+
+def _shown_host(  # noqa: PLR0917 (one private call site)
+    text: str,
+    iri: str,
+    host: str,
+    protected: tuple[str, ...],
+    domains: tuple[str, ...] | None,
+    dns: bool,
+) -> str:
+    from iri.safety.audit import audit
+    from iri.safety.idn_hosts import LEVELS, decide_host
+    from iri.safety.idn_top_domains import top_domains_option
+
+    findings = [
+        f for f in audit(iri, protected=protected, top_domains=domains) if f.component == "host"
+    ]
+    if any(
+        f.code in _WHOLE_HOST or (f.level is Level.DANGER and f.code not in LEVELS)
+        for f in findings
+    ):
+        # the URI form: A-labels as the original text had them or as IDNA gives them (a
+        # host of a scheme that does not use DNS: percent-encoded, as to_uri does)
+        original = split_authority(split_with_spans(text)[0].authority or "").host
+        if not dns:
+            return _encode_where(host, lambda c: not c.isascii())
+        return original if original.isascii() else _a_labels(host)
+    # The same (cached) decision the audit reported: per label, Unicode or its URI form (an
+    # A-label that to_iri left as it is, e.g. in upper case, stays as written).
+    return decide_host(host, top_domains_option(domains)).display(decode=False, dns=dns)
 
 
 def _a_labels(host: str) -> str:

@@ -63,6 +63,17 @@ class AuditCode(StrEnum):
     DOT_LOOKALIKE = "dot-lookalike"
     NUMERIC_HOST = "numeric-host"
     CONFUSABLE_WITH_PROTECTED = "confusable-with-protected"
+    # The IDN display policy (iri.safety.idn_policy, docs/security.md "Display policy").
+    INVALID_LABEL = "invalid-label"
+    REPEATED_MARK = "repeated-mark"
+    HIDDEN_OVERLAY = "hidden-overlay"
+    DEVIATION_CHARACTER = "deviation-character"
+    TLD_SPECIFIC_CHARACTER = "tld-specific-character"
+    UNSAFE_MIDDLE_DOT = "unsafe-middle-dot"
+    DIGIT_LOOKALIKE = "digit-lookalike"
+    NON_ASCII_LATIN_MIXED = "non-ascii-latin-mixed"
+    DANGEROUS_PATTERN = "dangerous-pattern"
+    CONFUSABLE_WITH_TOP_DOMAIN = "confusable-with-top-domain"
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,10 +127,10 @@ CODES: Final = MappingProxyType(
             "UTS #39 5.2", "a host label below the required restriction level"
         ),
         AuditCode.WHOLE_SCRIPT_CONFUSABLE: CodeInfo(
-            "UTS #39 4", "a single-script label that looks entirely Latin"
+            "Chromium IDN policy 10", "a label whose letters of one script all look Latin"
         ),
         AuditCode.RESTRICTED_CHARACTER: CodeInfo(
-            "UTS #39 3.1", "a host character whose Identifier_Status is Restricted"
+            "UTS #39 3.1", "a host character outside the allowed set (Restricted, or removed)"
         ),
         AuditCode.MIXED_NUMBERS: CodeInfo("UTS #39 5.3", "digits of several numbering systems"),
         AuditCode.SLASH_LOOKALIKE: CodeInfo("3987bis 10", "a character that looks like '/'"),
@@ -127,6 +138,34 @@ CODES: Final = MappingProxyType(
         AuditCode.NUMERIC_HOST: CodeInfo("RFC 3986 7.4", "a host that is an unusual IPv4 form"),
         AuditCode.CONFUSABLE_WITH_PROTECTED: CodeInfo(
             "UTS #39 4", "a host whose skeleton equals a protected domain's"
+        ),
+        AuditCode.INVALID_LABEL: CodeInfo("UTS #46 4", "a non-ASCII label that IDNA rejects"),
+        AuditCode.REPEATED_MARK: CodeInfo(
+            "Chromium IDN policy 7", "a nonspacing mark repeated (the repeat is invisible)"
+        ),
+        AuditCode.HIDDEN_OVERLAY: CodeInfo(
+            "Chromium IDN policy 7", "a dot above hidden by the dot of i, j or l"
+        ),
+        AuditCode.DEVIATION_CHARACTER: CodeInfo(
+            "Chromium IDN checker", "a deviation character (ß, ς, ZWNJ, ZWJ) in a label"
+        ),
+        AuditCode.TLD_SPECIFIC_CHARACTER: CodeInfo(
+            "Chromium IDN checker", "þ or ð outside .is/.fo, ə outside .az"
+        ),
+        AuditCode.UNSAFE_MIDDLE_DOT: CodeInfo(
+            "Chromium IDN policy 8", "a middle dot outside the Catalan l·l under .cat"
+        ),
+        AuditCode.DIGIT_LOOKALIKE: CodeInfo(
+            "Chromium IDN policy 11", "a label of digits and characters that look like digits"
+        ),
+        AuditCode.NON_ASCII_LATIN_MIXED: CodeInfo(
+            "Chromium IDN policy 5", "non-ASCII Latin letters beside another script"
+        ),
+        AuditCode.DANGEROUS_PATTERN: CodeInfo(
+            "Chromium IDN policy 12", "kana, CJK or combining marks used in a deceptive way"
+        ),
+        AuditCode.CONFUSABLE_WITH_TOP_DOMAIN: CodeInfo(
+            "Chromium IDN policy 13", "a host whose skeleton equals a top domain's"
         ),
     }
 )
