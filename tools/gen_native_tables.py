@@ -101,9 +101,9 @@ def _inert() -> list[tuple[int, int]]:
 
     A text of such characters is in NFC (its quick check answers YES: every character is
     NFC_QC=Yes with canonical combining class 0, UAX #15 9), holds no joiner (3987bis
-    5.1 d), no private-use character (bis-07 7.3) and nothing that ``may_have_rtl`` flags
-    (RFC 3987 4.2). Conservative by construction: the native ``clean`` answers "ask
-    Python" for any other character.
+    5.1 d) and no private-use character (bis-07 7.3). Conservative by construction: the
+    native ``clean`` answers "ask Python" for any other character. (Right-to-left
+    characters are inert here; RTL_BLOCKS and BIDI_CLASS drive the 4.2 checks.)
     """
     seconds = _second_of_pair()
     private = grammar.IPRIVATE
@@ -116,10 +116,27 @@ def _inert() -> list[tuple[int, int]]:
             continue
         if unicodedata.combining(c) or unicodedata.normalize("NFC", c) != c:
             continue
-        if any(lo <= cp <= hi for lo, hi in private) or bidi.may_have_rtl(c):
+        if any(lo <= cp <= hi for lo, hi in private):
             continue
         points.append(cp)
     return _ranges(points)
+
+
+#: The classes of unicodedata.bidirectional that the 4.2 checks tell apart.
+BIDI_CODES = {"L": 1, "R": 2, "AL": 2, "NSM": 3}
+
+
+def _bidi_classes() -> list[tuple[int, int, int]]:
+    """(first, last, code) runs over all code points: 1 = L, 2 = R or AL, 3 = NSM, and
+    runs of any other class (code 0) left out (``iri.safety.bidi._structure``)."""
+    out: list[tuple[int, int, int]] = []
+    for cp in range(0x110000):
+        code = 0 if 0xD800 <= cp <= 0xDFFF else BIDI_CODES.get(unicodedata.bidirectional(chr(cp)), 0)
+        if out and out[-1][2] == code and out[-1][1] == cp - 1:
+            out[-1] = (out[-1][0], cp, code)
+        else:
+            out.append((cp, cp, code))
+    return [r for r in out if r[2]]
 
 
 def render() -> str:
@@ -164,6 +181,17 @@ def render() -> str:
         " generator).",
         _inert(),
     )
+    lines += _rust_ranges(
+        "RTL_BLOCKS",
+        "The right-to-left pre-test of the 4.2 checks (iri.safety.bidi.may_have_rtl).",
+        _ranges([cp for cp in range(0x80, 0x110000)
+                 if not 0xD800 <= cp <= 0xDFFF and bidi.may_have_rtl(chr(cp))]),
+    )
+    lines.append("/// Bidi classes (unicodedata.bidirectional): 1 = L, 2 = R or AL, 3 = NSM;")
+    lines.append("/// code points in no run have another class.")
+    lines.append("pub const BIDI_CLASS: &[(u32, u32, u8)] = &[")
+    lines += [f"    (0x{lo:04X}, 0x{hi:04X}, {c})," for lo, hi, c in _bidi_classes()]
+    lines.append("];")
     lines.append("/// Default ports by lowercase scheme (iri.schemes.DEFAULT_PORTS).")
     lines.append("pub const DEFAULT_PORTS: &[(&str, &str)] = &[")
     lines += [f'    ("{s}", "{p}"),' for s, p in sorted(schemes.DEFAULT_PORTS.items())]

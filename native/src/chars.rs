@@ -84,6 +84,29 @@ pub fn is_inert(cp: u32) -> bool {
     false
 }
 
+/// Whether `cp` is in the right-to-left pre-test of the 4.2 checks (`may_have_rtl`).
+pub fn in_rtl_blocks(cp: u32) -> bool {
+    tables::RTL_BLOCKS.iter().any(|&(lo, hi)| lo <= cp && cp <= hi)
+}
+
+/// The bidi class of `cp` as the 4.2 checks tell it: 1 = L, 2 = R or AL, 3 = NSM, 0 other.
+pub fn bidi_class(cp: u32) -> u8 {
+    let t = tables::BIDI_CLASS;
+    let (mut lo, mut hi) = (0usize, t.len());
+    while lo < hi {
+        let mid = (lo + hi) / 2;
+        let (a, b, c) = t[mid];
+        if cp < a {
+            hi = mid;
+        } else if cp > b {
+            lo = mid + 1;
+        } else {
+            return c;
+        }
+    }
+    0
+}
+
 /// Decode the character whose UTF-8 starts at `i` (a char boundary of a `&str`):
 /// its code point and its length in bytes.
 #[inline]
@@ -167,7 +190,9 @@ mod tests {
     fn inert() {
         assert!(is_inert(0xE9)); // é is NFC, starter, LTR
         assert!(!is_inert(0x301)); // combining acute
-        assert!(!is_inert(0x5D0)); // Hebrew alef: right-to-left
+        assert!(is_inert(0x5D0) && in_rtl_blocks(0x5D0)); // Hebrew alef: 4.2 checks it
+        assert_eq!((bidi_class(0x5D0), bidi_class(0x627), bidi_class(b'a' as u32)), (2, 2, 1));
+        assert_eq!((bidi_class(0x301), bidi_class(b'1' as u32)), (3, 0));
         assert!(!is_inert(0x200D)); // ZWJ
         assert!(!is_inert(0xE000)); // private use
         assert!(!is_inert(0x1161)); // Hangul vowel jamo: composes with a previous L

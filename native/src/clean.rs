@@ -18,7 +18,7 @@
 //!   characters of the generated table `INERT` pass, and only when the running Python's
 //!   Unicode version is the table's.
 
-use crate::chars::{decode, is_inert};
+use crate::chars::{bidi_class, decode, in_rtl_blocks, is_inert};
 use crate::tables::{CLASS, DEFAULT_PORTS, HEXDIG, SPECIFIC_SCHEMES, UNRESERVED};
 use crate::validate::{validate, Groups, Rule, Verdict};
 
@@ -119,6 +119,59 @@ fn percent_clean(s: &[u8]) -> bool {
     true
 }
 
+fn has_rtl(part: &str) -> bool {
+    part.chars().any(|c| in_rtl_blocks(c as u32))
+}
+
+/// One smaller component of RFC 3987 4.2 draws no warning (`iri.safety.bidi._structure`):
+/// without R or AL it is not concerned; with them it must have no L (rule 1) and start
+/// and end with R or AL, combining marks (NSM) after the last letter belonging to it
+/// (rule 2).
+fn piece_ok(piece: &str) -> bool {
+    let classes: Vec<u8> = piece.chars().map(|c| bidi_class(c as u32)).collect();
+    if !classes.contains(&2) {
+        return true;
+    }
+    if classes.contains(&1) {
+        return false;
+    }
+    let mut last = classes.len();
+    while last > 1 && classes[last - 1] == 3 {
+        last -= 1;
+    }
+    classes[0] == 2 && classes[last - 1] == 2
+}
+
+/// The 4.2 checks of `iri.safety.bidi.bidi_violations` find nothing in a text with a
+/// character of a right-to-left block. Each component is split into the smaller
+/// components of 4.2; a host with such a character is left to Python (RFC 5893 through
+/// the idna package).
+fn bidi_clean(text: &str, g: &Groups) -> bool {
+    let part = |span: Option<(usize, usize)>| span.map(|(a, b)| &text[a..b]);
+    if let Some(host) = part(g.host) {
+        if !host.starts_with('[') && has_rtl(host) {
+            return false;
+        }
+    }
+    let checks: [(Option<&str>, &[char]); 4] = [
+        (part(g.userinfo), &[]),
+        (Some(&text[g.path.0..g.path.1]), &['/', '.']),
+        (part(g.query), &['&', ';', '=']),
+        (part(g.fragment), &[]),
+    ];
+    for (comp, seps) in checks {
+        let Some(comp) = comp else { continue };
+        if comp.is_empty() || !has_rtl(comp) {
+            continue;
+        }
+        if !comp.split(seps).filter(|p| !p.is_empty()).all(piece_ok) {
+            return false;
+        }
+    }
+    // the host's pieces: "." splits it; without a right-to-left character none has R/AL
+    true
+}
+
 /// Whether `check(text, rule=rule, zone_id=...)` is `[]`, when this can be told here.
 /// `unicode_ok`: the running Python's Unicode version is the one of the tables.
 pub fn clean(text: &str, rule: Rule, zone_id: bool, unicode_ok: bool) -> bool {
@@ -131,6 +184,7 @@ pub fn clean(text: &str, rule: Rule, zone_id: bool, unicode_ok: bool) -> bool {
 /// [`clean`] for a text whose [`validate`] verdict is `Valid(g)`.
 pub fn clean_groups(text: &str, g: &Groups, rule: Rule, unicode_ok: bool) -> bool {
     let s = text.as_bytes();
+    let mut rtl = false;
     if !text.is_ascii() {
         if !unicode_ok {
             return false;
@@ -145,8 +199,12 @@ pub fn clean_groups(text: &str, g: &Groups, rule: Rule, unicode_ok: bool) -> boo
             if !is_inert(cp) {
                 return false;
             }
+            rtl |= in_rtl_blocks(cp);
             i += len;
         }
+    }
+    if rtl && !bidi_clean(text, g) {
+        return false;
     }
     let scheme = g.scheme.map(|(a, b)| &s[a..b]);
     if let Some(sc) = scheme {
@@ -204,7 +262,7 @@ mod tests {
         }
         for t in ["HTTP://h/", "http://H/", "http://h:80/", "http://h:/", "http://u:p@h/",
                   "http://h/./a", "http://h/%e6%9d%b1", "http://h/%41", "http://h/%FF",
-                  "mailto:a@b", "http://a_b/", "http://h/e\u{301}", "http://h/\u{5D0}",
+                  "mailto:a@b", "http://a_b/", "http://h/e\u{301}", "http://h/a\u{5D0}", "http://h/\u{5D0}a",
                   "http://h/a b", "http://%C3%A9/", "http://h/\u{200D}", "http://h:080/"] {
             assert!(!clean(t, r, false, true), "{t}");
         }
