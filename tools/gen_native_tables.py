@@ -77,7 +77,9 @@ def _ranges(points: list[int]) -> list[tuple[int, int]]:
     return out
 
 
-def _rust_ranges(name: str, doc: str, ranges: list[tuple[int, int]] | tuple[tuple[int, int], ...]) -> list[str]:
+def _rust_ranges(
+    name: str, doc: str, ranges: list[tuple[int, int]] | tuple[tuple[int, int], ...]
+) -> list[str]:
     lines = [f"/// {doc}", f"pub const {name}: &[(u32, u32)] = &["]
     lines += [f"    (0x{lo:04X}, 0x{hi:04X})," for lo, hi in ranges]
     lines.append("];")
@@ -131,7 +133,9 @@ def _bidi_classes() -> list[tuple[int, int, int]]:
     runs of any other class (code 0) left out (``iri.safety.bidi._structure``)."""
     out: list[tuple[int, int, int]] = []
     for cp in range(0x110000):
-        code = 0 if 0xD800 <= cp <= 0xDFFF else BIDI_CODES.get(unicodedata.bidirectional(chr(cp)), 0)
+        code = (
+            0 if 0xD800 <= cp <= 0xDFFF else BIDI_CODES.get(unicodedata.bidirectional(chr(cp)), 0)
+        )
         if out and out[-1][2] == code and out[-1][1] == cp - 1:
             out[-1] = (out[-1][0], cp, code)
         else:
@@ -177,15 +181,19 @@ def render() -> str:
     lines.append("];")
     lines += _rust_ranges(
         "INERT",
-        "Non-ASCII code points that draw no character warning in `check()` (see the"
-        " generator).",
+        "Non-ASCII code points that draw no character warning in `check()` (see the generator).",
         _inert(),
     )
     lines += _rust_ranges(
         "RTL_BLOCKS",
         "The right-to-left pre-test of the 4.2 checks (iri.safety.bidi.may_have_rtl).",
-        _ranges([cp for cp in range(0x80, 0x110000)
-                 if not 0xD800 <= cp <= 0xDFFF and bidi.may_have_rtl(chr(cp))]),
+        _ranges(
+            [
+                cp
+                for cp in range(0x80, 0x110000)
+                if not 0xD800 <= cp <= 0xDFFF and bidi.may_have_rtl(chr(cp))
+            ]
+        ),
     )
     lines.append("/// Bidi classes (unicodedata.bidirectional): 1 = L, 2 = R or AL, 3 = NSM;")
     lines.append("/// code points in no run have another class.")

@@ -52,7 +52,8 @@ pub fn is_iprivate(cp: u32) -> bool {
 /// Bidi formatting characters (RFC 3987 4.1: "IRIs MUST NOT contain" them).
 #[inline]
 pub fn is_bidi_formatting(cp: u32) -> bool {
-    tables::BIDI_FORMATTING.contains(&cp)
+    // all of them lie in U+061C..=U+2069: one comparison for nearly every character
+    (0x061C..=0x2069).contains(&cp) && tables::BIDI_FORMATTING.contains(&cp)
 }
 
 /// Whether a non-ASCII character belongs to a set with the non-ASCII part `wide`.
@@ -86,7 +87,9 @@ pub fn is_inert(cp: u32) -> bool {
 
 /// Whether `cp` is in the right-to-left pre-test of the 4.2 checks (`may_have_rtl`).
 pub fn in_rtl_blocks(cp: u32) -> bool {
-    tables::RTL_BLOCKS.iter().any(|&(lo, hi)| lo <= cp && cp <= hi)
+    tables::RTL_BLOCKS
+        .iter()
+        .any(|&(lo, hi)| lo <= cp && cp <= hi)
 }
 
 /// The bidi class of `cp` as the 4.2 checks tell it: 1 = L, 2 = R or AL, 3 = NSM, 0 other.
@@ -191,7 +194,14 @@ mod tests {
         assert!(is_inert(0xE9)); // é is NFC, starter, LTR
         assert!(!is_inert(0x301)); // combining acute
         assert!(is_inert(0x5D0) && in_rtl_blocks(0x5D0)); // Hebrew alef: 4.2 checks it
-        assert_eq!((bidi_class(0x5D0), bidi_class(0x627), bidi_class(b'a' as u32)), (2, 2, 1));
+        assert_eq!(
+            (
+                bidi_class(0x5D0),
+                bidi_class(0x627),
+                bidi_class(b'a' as u32)
+            ),
+            (2, 2, 1)
+        );
         assert_eq!((bidi_class(0x301), bidi_class(b'1' as u32)), (3, 0));
         assert!(!is_inert(0x200D)); // ZWJ
         assert!(!is_inert(0xE000)); // private use

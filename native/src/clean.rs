@@ -49,7 +49,9 @@ fn ldh_label(label: &[u8]) -> bool {
         && label.len() <= 63
         && label[0] != b'-'
         && label[label.len() - 1] != b'-'
-        && label.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'-')
+        && label
+            .iter()
+            .all(|&b| b.is_ascii_alphanumeric() || b == b'-')
 }
 
 /// The DNS syntax of an ASCII name without "%" draws no warning (`dns_syntax`).
@@ -70,7 +72,9 @@ fn no_dot_segments(path: &[u8], relative: bool) -> bool {
     if !(path.first() == Some(&b'/') || (!relative && !path.is_empty())) {
         return true;
     }
-    !path.split(|&b| b == b'/').any(|seg| seg == b"." || seg == b"..")
+    !path
+        .split(|&b| b == b'/')
+        .any(|seg| seg == b"." || seg == b"..")
 }
 
 fn hexval(b: u8) -> u8 {
@@ -256,14 +260,37 @@ mod tests {
     #[test]
     fn clean_or_not() {
         let r = Rule::IriReference;
-        for t in ["http://example.org/a?q#f", "a/b", "http://résumé.example/東京", "http://h:8080/",
-                  "http://h/%E6%9D%B1", "./a", "//h/"] {
+        for t in [
+            "http://example.org/a?q#f",
+            "a/b",
+            "http://résumé.example/東京",
+            "http://h:8080/",
+            "http://h/%E6%9D%B1",
+            "./a",
+            "//h/",
+        ] {
             assert!(clean(t, r, false, true), "{t}");
         }
-        for t in ["HTTP://h/", "http://H/", "http://h:80/", "http://h:/", "http://u:p@h/",
-                  "http://h/./a", "http://h/%e6%9d%b1", "http://h/%41", "http://h/%FF",
-                  "mailto:a@b", "http://a_b/", "http://h/e\u{301}", "http://h/a\u{5D0}", "http://h/\u{5D0}a",
-                  "http://h/a b", "http://%C3%A9/", "http://h/\u{200D}", "http://h:080/"] {
+        for t in [
+            "HTTP://h/",
+            "http://H/",
+            "http://h:80/",
+            "http://h:/",
+            "http://u:p@h/",
+            "http://h/./a",
+            "http://h/%e6%9d%b1",
+            "http://h/%41",
+            "http://h/%FF",
+            "mailto:a@b",
+            "http://a_b/",
+            "http://h/e\u{301}",
+            "http://h/a\u{5D0}",
+            "http://h/\u{5D0}a",
+            "http://h/a b",
+            "http://%C3%A9/",
+            "http://h/\u{200D}",
+            "http://h:080/",
+        ] {
             assert!(!clean(t, r, false, true), "{t}");
         }
         assert!(!clean("http://h/é", r, false, false));

@@ -3,9 +3,12 @@
 //! `None` ("defer": call the Python function), and never raises for any argument.
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::OnceLock;
 
+use pyo3::exceptions::PyRuntimeError;
+use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyString, PyTuple};
+use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 
 use crate::clean as clean_core;
 use crate::split as split_core;
@@ -23,7 +26,10 @@ fn text_of<'a>(obj: &'a Bound<'_, PyAny>) -> Option<&'a str> {
 
 /// The rule and zone-id options given as `iri.Rule` / `iri.ZoneID` members or their
 /// values; `None` for anything else (Python raises its own error).
-fn options(rule: Option<&Bound<'_, PyAny>>, zone_id: Option<&Bound<'_, PyAny>>) -> Option<(Rule, bool)> {
+fn options(
+    rule: Option<&Bound<'_, PyAny>>,
+    zone_id: Option<&Bound<'_, PyAny>>,
+) -> Option<(Rule, bool)> {
     let rule = match rule {
         None => Rule::IriReference,
         Some(r) => Rule::from_name(text_of(r)?)?,
@@ -45,7 +51,11 @@ fn piece<'py>(
 ) -> Bound<'py, PyAny> {
     match span {
         None => py.None().into_bound(py),
-        Some((0, b)) if b == text.len() => whole.clone(),
+        // the argument itself only when it is an exact `str` (a subclass must not leak
+        // into the components: Python's slices and groups are exact `str`s)
+        Some((0, b)) if b == text.len() && whole.is_exact_instance_of::<PyString>() => {
+            whole.clone()
+        }
         Some((a, b)) => PyString::new(py, &text[a..b]).into_any(),
     }
 }
@@ -150,10 +160,180 @@ fn clean_lines<'py>(
     }))
 }
 
+/// The Python side the drop-in functions hand over to, and the types they build
+/// (set once by [`configure`]).
+struct Bindings {
+    is_valid: Py<PyAny>,
+    check: Py<PyAny>,
+    split: Py<PyAny>,
+    parse: Py<PyAny>,
+    /// `iri.split`'s NamedTuple class, and `tuple.__new__` to make one from a tuple.
+    components: Py<PyAny>,
+    tuple_new: Py<PyAny>,
+    /// `IRIReference` and `object.__new__`: a value is made as `iri.parse` makes it.
+    reference: Py<PyAny>,
+    object_new: Py<PyAny>,
+}
+
+static BINDINGS: OnceLock<Bindings> = OnceLock::new();
+
+fn bindings() -> PyResult<&'static Bindings> {
+    BINDINGS
+        .get()
+        .ok_or_else(|| PyRuntimeError::new_err("iri._native.configure() has not been called"))
+}
+
+/// Set the Python twins the drop-in functions defer to, and the value types they build.
+/// Called once, by the dispatch in `iri` (a second call raises RuntimeError).
+#[pyfunction]
+#[pyo3(signature = (*, is_valid, check, split, parse, components, reference))]
+fn configure(
+    py: Python<'_>,
+    is_valid: Py<PyAny>,
+    check: Py<PyAny>,
+    split: Py<PyAny>,
+    parse: Py<PyAny>,
+    components: Py<PyAny>,
+    reference: Py<PyAny>,
+) -> PyResult<()> {
+    let builtins = py.import("builtins")?;
+    let tuple_new = builtins.getattr("tuple")?.getattr("__new__")?.unbind();
+    let object_new = builtins.getattr("object")?.getattr("__new__")?.unbind();
+    BINDINGS
+        .set(Bindings {
+            is_valid,
+            check,
+            split,
+            parse,
+            components,
+            tuple_new,
+            reference,
+            object_new,
+        })
+        .map_err(|_| PyRuntimeError::new_err("iri._native.configure() was already called"))
+}
+
+/// The keyword arguments `rule=`, `zone_id=` as given (for the Python twin).
+fn kwargs<'py>(
+    py: Python<'py>,
+    rule: Option<&Bound<'py, PyAny>>,
+    zone_id: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Option<Bound<'py, PyDict>>> {
+    if rule.is_none() && zone_id.is_none() {
+        return Ok(None);
+    }
+    let kw = PyDict::new(py);
+    if let Some(r) = rule {
+        kw.set_item(intern!(py, "rule"), r)?;
+    }
+    if let Some(z) = zone_id {
+        kw.set_item(intern!(py, "zone_id"), z)?;
+    }
+    Ok(Some(kw))
+}
+
+/// Drop-in `iri.is_valid(text, *, rule=..., zone_id=...)`: the native answer, or the
+/// Python twin's (which also raises the TypeError / ValueError of bad arguments).
+#[pyfunction]
+#[pyo3(name = "api_is_valid", signature = (text, *, rule=None, zone_id=None))]
+fn api_is_valid<'py>(
+    py: Python<'py>,
+    text: &Bound<'py, PyAny>,
+    rule: Option<&Bound<'py, PyAny>>,
+    zone_id: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    if let Some(answer) = is_valid(text, rule, zone_id) {
+        return Ok(pyo3::types::PyBool::new(py, answer).to_owned().into_any());
+    }
+    let b = bindings()?;
+    b.is_valid
+        .bind(py)
+        .call((text,), kwargs(py, rule, zone_id)?.as_ref())
+}
+
+/// Drop-in `iri.check(text, *, rule=..., zone_id=..., limit=...)`: `[]` when [`clean`]
+/// says so (and no `limit` is given: the twin validates it), else the Python twin.
+#[pyfunction]
+#[pyo3(name = "api_check", signature = (text, *, rule=None, zone_id=None, **rest))]
+fn api_check<'py>(
+    py: Python<'py>,
+    text: &Bound<'py, PyAny>,
+    rule: Option<&Bound<'py, PyAny>>,
+    zone_id: Option<&Bound<'py, PyAny>>,
+    rest: Option<&Bound<'py, PyDict>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    if rest.is_none() && clean(text, rule, zone_id) {
+        return Ok(PyList::empty(py).into_any());
+    }
+    let b = bindings()?;
+    let kw = kwargs(py, rule, zone_id)?;
+    let kw = match (kw, rest) {
+        (Some(k), Some(r)) => {
+            k.update(r.as_mapping())?;
+            Some(k)
+        }
+        (None, Some(r)) => Some(r.clone()),
+        (k, None) => k,
+    };
+    b.check.bind(py).call((text,), kw.as_ref())
+}
+
+/// Drop-in `iri.split(text)`: a `Components` made natively, or the Python twin's.
+#[pyfunction]
+#[pyo3(name = "api_split")]
+fn api_split<'py>(py: Python<'py>, text: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    let b = bindings()?;
+    match split(py, text)? {
+        Some(t) => b.tuple_new.bind(py).call1((b.components.bind(py), t)),
+        None => b.split.bind(py).call1((text,)),
+    }
+}
+
+/// Drop-in `iri.parse(text, *, rule=..., zone_id=...)`: an `IRIReference` made as
+/// `iri.parse` makes it (its slots set from the groups), or the Python twin's answer
+/// (its `InvalidIRI` for an invalid text).
+#[pyfunction]
+#[pyo3(name = "api_parse", signature = (text, *, rule=None, zone_id=None))]
+fn api_parse<'py>(
+    py: Python<'py>,
+    text: &Bound<'py, PyAny>,
+    rule: Option<&Bound<'py, PyAny>>,
+    zone_id: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let b = bindings()?;
+    if let (Some(s), Some((r, z))) = (text_of(text), options(rule, zone_id)) {
+        if let Verdict::Valid(g) = validate::validate(s, r, z) {
+            let reference = b.reference.bind(py);
+            let value = b.object_new.bind(py).call1((reference,))?;
+            let names = [
+                intern!(py, "_scheme"),
+                intern!(py, "_authority"),
+                intern!(py, "_userinfo"),
+                intern!(py, "_host"),
+                intern!(py, "_port"),
+                intern!(py, "_path"),
+                intern!(py, "_query"),
+                intern!(py, "_fragment"),
+            ];
+            value.setattr(intern!(py, "_text"), text)?;
+            for (name, span) in names.into_iter().zip(g.as_array()) {
+                value.setattr(name, piece(py, text, s, span))?;
+            }
+            return Ok(value);
+        }
+    }
+    b.parse
+        .bind(py)
+        .call((text,), kwargs(py, rule, zone_id)?.as_ref())
+}
+
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
-    let version: String = py.import("unicodedata")?.getattr("unidata_version")?.extract()?;
+    let version: String = py
+        .import("unicodedata")?
+        .getattr("unidata_version")?
+        .extract()?;
     UNICODE_OK.store(version == crate::tables::UNICODE_VERSION, Ordering::Relaxed);
     m.add("UNICODE_VERSION", crate::tables::UNICODE_VERSION)?;
     m.add("UNICODE_OK", version == crate::tables::UNICODE_VERSION)?;
@@ -162,5 +342,10 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(split, m)?)?;
     m.add_function(wrap_pyfunction!(parse_groups, m)?)?;
     m.add_function(wrap_pyfunction!(clean_lines, m)?)?;
+    m.add_function(wrap_pyfunction!(configure, m)?)?;
+    m.add_function(wrap_pyfunction!(api_is_valid, m)?)?;
+    m.add_function(wrap_pyfunction!(api_check, m)?)?;
+    m.add_function(wrap_pyfunction!(api_split, m)?)?;
+    m.add_function(wrap_pyfunction!(api_parse, m)?)?;
     Ok(())
 }

@@ -16,7 +16,10 @@ pub struct Parts {
 }
 
 fn until(s: &[u8], from: usize, stop: fn(u8) -> bool) -> usize {
-    s[from..].iter().position(|&b| stop(b)).map_or(s.len(), |k| from + k)
+    s[from..]
+        .iter()
+        .position(|&b| stop(b))
+        .map_or(s.len(), |k| from + k)
 }
 
 /// Split `text` by Appendix B. Delimiters are ASCII, so the scan runs over bytes.
@@ -55,8 +58,18 @@ pub fn split(text: &str) -> Parts {
         None
     };
     // (#(.*))?
-    let fragment = if p < n && s[p] == b'#' { Some((p + 1, n)) } else { None };
-    Parts { scheme, authority, path, query, fragment }
+    let fragment = if p < n && s[p] == b'#' {
+        Some((p + 1, n))
+    } else {
+        None
+    };
+    Parts {
+        scheme,
+        authority,
+        path,
+        query,
+        fragment,
+    }
 }
 
 #[cfg(test)]
@@ -66,14 +79,26 @@ mod tests {
     fn texts(t: &str) -> [Option<&str>; 5] {
         let p = split(t);
         let f = |r: Option<(usize, usize)>| r.map(|(a, b)| &t[a..b]);
-        [f(p.scheme), f(p.authority), Some(&t[p.path.0..p.path.1]), f(p.query), f(p.fragment)]
+        [
+            f(p.scheme),
+            f(p.authority),
+            Some(&t[p.path.0..p.path.1]),
+            f(p.query),
+            f(p.fragment),
+        ]
     }
 
     #[test]
     fn appendix_b() {
         assert_eq!(
             texts("http://example.org/a?q#f"),
-            [Some("http"), Some("example.org"), Some("/a"), Some("q"), Some("f")]
+            [
+                Some("http"),
+                Some("example.org"),
+                Some("/a"),
+                Some("q"),
+                Some("f")
+            ]
         );
         assert_eq!(texts("a?#"), [None, None, Some("a"), Some(""), Some("")]);
         assert_eq!(texts(":a"), [None, None, Some(":a"), None, None]);

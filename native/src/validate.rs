@@ -43,11 +43,17 @@ impl Rule {
     }
 
     pub fn is_iri(self) -> bool {
-        matches!(self, Rule::Iri | Rule::IriReference | Rule::AbsoluteIri | Rule::IrelativeRef)
+        matches!(
+            self,
+            Rule::Iri | Rule::IriReference | Rule::AbsoluteIri | Rule::IrelativeRef
+        )
     }
 
     pub fn needs_scheme(self) -> bool {
-        matches!(self, Rule::Iri | Rule::AbsoluteIri | Rule::Uri | Rule::AbsoluteUri)
+        matches!(
+            self,
+            Rule::Iri | Rule::AbsoluteIri | Rule::Uri | Rule::AbsoluteUri
+        )
     }
 
     pub fn forbids_scheme(self) -> bool {
@@ -170,7 +176,11 @@ pub fn grammar(text: &str, rule: Rule, zone_id: bool) -> Option<Groups> {
         }
         g.authority = Some((a, q));
         // ipath-abempty = *( "/" isegment )
-        let e = if q < n && s[q] == b'/' { run(s, q, PATH, wide) } else { q };
+        let e = if q < n && s[q] == b'/' {
+            run(s, q, PATH, wide)
+        } else {
+            q
+        };
         g.path = (q, e);
         p = e;
     } else if g.scheme.is_some() {
@@ -189,7 +199,11 @@ pub fn grammar(text: &str, rule: Rule, zone_id: bool) -> Option<Groups> {
     }
     // [ "?" iquery ], iquery = *( ipchar / iprivate / "/" / "?" )
     if p < n && s[p] == b'?' {
-        let w = if rule.is_iri() { Wide::UcsPrivate } else { Wide::None };
+        let w = if rule.is_iri() {
+            Wide::UcsPrivate
+        } else {
+            Wide::None
+        };
         let e = run(s, p + 1, QUERY, w);
         g.query = Some((p + 1, e));
         p = e;
@@ -280,7 +294,11 @@ fn host_escapes(host: &[u8]) -> Option<bool> {
             len += 1;
             i += 3;
         }
-        let bytes = if over.is_empty() { &buf[..len] } else { &over[..] };
+        let bytes = if over.is_empty() {
+            &buf[..len]
+        } else {
+            &over[..]
+        };
         if std::str::from_utf8(bytes).is_err() {
             return Some(true);
         }
@@ -329,14 +347,35 @@ mod tests {
     fn basics() {
         let r = Rule::IriReference;
         for t in [
-            "", "http://example.org/a?q#f", "a", "./a:b", "//h", "http://résumé.example.org/東京",
-            "http://[::1]:80/", "mailto:a@b", "a?#", "http://u:p@h:/", "%41", "http://h/%E6%9D%B1",
+            "",
+            "http://example.org/a?q#f",
+            "a",
+            "./a:b",
+            "//h",
+            "http://résumé.example.org/東京",
+            "http://[::1]:80/",
+            "mailto:a@b",
+            "a?#",
+            "http://u:p@h:/",
+            "%41",
+            "http://h/%E6%9D%B1",
         ] {
             assert!(ok(t, r), "{t}");
         }
         for t in [
-            "a:b:c d", "http://h/a b", "a:b#c#d", "http://[::1", "http://[g::]/", "%4", "%zz",
-            "\u{FEFF}a", "http://%41/", ":a", "http://h/\u{202E}", "http://h:8a/", "1a:b",
+            "a:b:c d",
+            "http://h/a b",
+            "a:b#c#d",
+            "http://[::1",
+            "http://[g::]/",
+            "%4",
+            "%zz",
+            "\u{FEFF}a",
+            "http://%41/",
+            ":a",
+            "http://h/\u{202E}",
+            "http://h:8a/",
+            "1a:b",
         ] {
             assert!(!ok(t, r), "{t}");
         }
@@ -346,8 +385,11 @@ mod tests {
         assert!(!ok("http://a/é", Rule::Uri));
         assert!(ok("http://a/?\u{E000}", Rule::Iri));
         assert!(!ok("http://a/\u{E000}", Rule::Iri));
-        assert!(ok("http://[fe80::1%25eth0]/", Rule::Iri) == false);
-        assert!(matches!(validate("http://[fe80::1%25eth0]/", Rule::Iri, true), Verdict::Valid(_)));
+        assert!(!ok("http://[fe80::1%25eth0]/", Rule::Iri));
+        assert!(matches!(
+            validate("http://[fe80::1%25eth0]/", Rule::Iri, true),
+            Verdict::Valid(_)
+        ));
     }
 
     #[test]
@@ -367,8 +409,17 @@ mod tests {
 
     #[test]
     fn idn_hosts() {
-        assert!(matches!(validate("http://%C3%A9/", Rule::Iri, false), Verdict::Idn(_)));
-        assert!(matches!(validate("http://%C3/", Rule::Iri, false), Verdict::Valid(_)));
-        assert!(matches!(validate("http://%41%C3%A9/", Rule::Iri, false), Verdict::Invalid));
+        assert!(matches!(
+            validate("http://%C3%A9/", Rule::Iri, false),
+            Verdict::Idn(_)
+        ));
+        assert!(matches!(
+            validate("http://%C3/", Rule::Iri, false),
+            Verdict::Valid(_)
+        ));
+        assert!(matches!(
+            validate("http://%41%C3%A9/", Rule::Iri, false),
+            Verdict::Invalid
+        ));
     }
 }

@@ -9,6 +9,7 @@ the corpora of ``tests/corpora`` and ``tests/cases`` that hold IRIs or URIs.
 from __future__ import annotations
 
 import ast
+import contextlib
 import json
 import os
 import tomllib
@@ -46,8 +47,27 @@ def native() -> object:
     import pytest
 
     if os.environ.get("IRI_NO_EXTENSIONS"):
-        pytest.skip("IRI_NO_EXTENSIONS is set: the pure-Python run")
+        pytest.skip("IRI_NO_EXTENSIONS is set: the pure-Python run", allow_module_level=True)
     return pytest.importorskip("iri._native", reason="the native extension is not built")
+
+
+def configured() -> object:
+    """The compiled module with its drop-in functions bound to the Python twins (once per
+    process; once the dispatch in ``iri`` has done it, its own binding stands)."""
+    n = native()
+    from iri._split import Components
+    from iri.reference import IRIReference
+
+    with contextlib.suppress(RuntimeError):  # already configured in this process
+        n.configure(  # type: ignore[attr-defined]
+            is_valid=py_is_valid,
+            check=py_check,
+            split=py_split,
+            parse=py_parse,
+            components=Components,
+            reference=IRIReference,
+        )
+    return n
 
 
 def _strings(value: object) -> Iterator[str]:
@@ -77,8 +97,11 @@ def corpus(name: str) -> tuple[str, ...]:
             out += line.split(",", 1)
         return tuple(out)
     if name in ("wpt-urltestdata", "wpt-toascii", "wpt-percent-encoding"):
-        file = {"wpt-urltestdata": "urltestdata.json", "wpt-toascii": "toascii.json",
-                "wpt-percent-encoding": "percent-encoding.json"}[name]
+        file = {
+            "wpt-urltestdata": "urltestdata.json",
+            "wpt-toascii": "toascii.json",
+            "wpt-percent-encoding": "percent-encoding.json",
+        }[name]
         return tuple(_strings(json.loads((CORPORA / "wpt-url" / file).read_text("utf-8"))))
     if name == "rfc3986-examples":
         path = CORPORA / "rfc3986-examples" / "rfc3986_resolution_examples.json"
@@ -128,5 +151,13 @@ def py_groups(text: str, rule: str = "IRI_reference", zone_id: str = "reject") -
     except iri.InvalidIRI:
         return None
     c = ref.components()
-    return (c["scheme"], ref.authority, c["userinfo"], c["host"], c["port"], c["path"],
-            c["query"], c["fragment"])
+    return (
+        c["scheme"],
+        ref.authority,
+        c["userinfo"],
+        c["host"],
+        c["port"],
+        c["path"],
+        c["query"],
+        c["fragment"],
+    )

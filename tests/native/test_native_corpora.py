@@ -21,7 +21,6 @@ from native_twins import (
     py_split,
 )
 
-
 _n = native()
 
 
