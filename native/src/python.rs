@@ -173,6 +173,8 @@ struct Bindings {
     /// `IRIReference` and `object.__new__`: a value is made as `iri.parse` makes it.
     reference: Py<PyAny>,
     object_new: Py<PyAny>,
+    /// The twins of the functions added later (`None` until configured).
+    resolve: Option<Py<PyAny>>,
 }
 
 static BINDINGS: OnceLock<Bindings> = OnceLock::new();
@@ -186,7 +188,8 @@ fn bindings() -> PyResult<&'static Bindings> {
 /// Set the Python twins the drop-in functions defer to, and the value types they build.
 /// Called once, by the dispatch in `iri` (a second call raises RuntimeError).
 #[pyfunction]
-#[pyo3(signature = (*, is_valid, check, split, parse, components, reference))]
+#[pyo3(signature = (*, is_valid, check, split, parse, components, reference, resolve=None))]
+#[allow(clippy::too_many_arguments)] // one keyword per Python twin
 fn configure(
     py: Python<'_>,
     is_valid: Py<PyAny>,
@@ -195,6 +198,7 @@ fn configure(
     parse: Py<PyAny>,
     components: Py<PyAny>,
     reference: Py<PyAny>,
+    resolve: Option<Py<PyAny>>,
 ) -> PyResult<()> {
     let builtins = py.import("builtins")?;
     let tuple_new = builtins.getattr("tuple")?.getattr("__new__")?.unbind();
@@ -209,6 +213,7 @@ fn configure(
             tuple_new,
             reference,
             object_new,
+            resolve,
         })
         .map_err(|_| PyRuntimeError::new_err("iri._native.configure() was already called"))
 }
@@ -327,6 +332,36 @@ fn api_parse<'py>(
         .call((text,), kwargs(py, rule, zone_id)?.as_ref())
 }
 
+/// `iri.resolve(base, reference)` with the default options (RFC 3986 5.2, strict,
+/// both arguments validated), or `None` to defer: a non-`str`, a lone surrogate, an
+/// invalid argument, a base without a scheme, a host with escaped UTF-8.
+#[pyfunction]
+fn resolve(base: &Bound<'_, PyAny>, reference: &Bound<'_, PyAny>) -> Option<String> {
+    crate::resolve::resolve(text_of(base)?, text_of(reference)?)
+}
+
+/// Drop-in `iri.resolve(base, reference, **options)`: native for the default options,
+/// the Python twin otherwise and on a deferral (its errors included).
+#[pyfunction]
+#[pyo3(name = "api_resolve", signature = (base, reference, **options))]
+fn api_resolve<'py>(
+    py: Python<'py>,
+    base: &Bound<'py, PyAny>,
+    reference: &Bound<'py, PyAny>,
+    options: Option<&Bound<'py, PyDict>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    if options.is_none() {
+        if let Some(t) = resolve(base, reference) {
+            return Ok(PyString::new(py, &t).into_any());
+        }
+    }
+    let twin = bindings()?
+        .resolve
+        .as_ref()
+        .ok_or_else(|| PyRuntimeError::new_err("configure() was not given resolve="))?;
+    twin.bind(py).call((base, reference), options)
+}
+
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
@@ -343,6 +378,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(parse_groups, m)?)?;
     m.add_function(wrap_pyfunction!(clean_lines, m)?)?;
     m.add_function(wrap_pyfunction!(configure, m)?)?;
+    m.add_function(wrap_pyfunction!(resolve, m)?)?;
+    m.add_function(wrap_pyfunction!(api_resolve, m)?)?;
     m.add_function(wrap_pyfunction!(api_is_valid, m)?)?;
     m.add_function(wrap_pyfunction!(api_check, m)?)?;
     m.add_function(wrap_pyfunction!(api_split, m)?)?;

@@ -25,6 +25,7 @@ py_is_valid = iri.is_valid
 py_check = iri.check
 py_split = iri.split
 py_parse = iri.parse
+py_resolve = iri.resolve
 
 RULES = (
     "IRI_reference",
@@ -66,6 +67,7 @@ def configured() -> object:
             parse=py_parse,
             components=Components,
             reference=IRIReference,
+            resolve=py_resolve,
         )
     return n
 
