@@ -7,6 +7,7 @@
 
 pub mod chars;
 pub mod clean;
+pub mod convert;
 pub mod ip;
 pub mod resolve;
 pub mod split;

@@ -2,8 +2,9 @@
 //! `native/README.md`. Every function returns exactly what its Python twin returns, or
 //! `None` ("defer": call the Python function), and never raises for any argument.
 
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::intern;
@@ -175,6 +176,42 @@ struct Bindings {
     object_new: Py<PyAny>,
     /// The twins of the functions added later (`None` until configured).
     resolve: Option<Py<PyAny>>,
+    to_uri: Option<Py<PyAny>>,
+    to_iri: Option<Py<PyAny>>,
+    /// `iri.idna.host_to_ascii` and `iri.idna.to_unicode`: the one IDNA implementation.
+    host_to_ascii: Option<Py<PyAny>>,
+    host_to_unicode: Option<Py<PyAny>>,
+}
+
+/// Hosts already mapped by the Python IDNA functions (3987bis 3.4.2, 4.2 step 7): one call
+/// per distinct host. Bounded: emptied when full.
+static IDNA_CACHE: Mutex<Option<HashMap<(bool, String), String>>> = Mutex::new(None);
+const IDNA_CACHE_MAX: usize = 4096;
+
+/// The host mapped by `func` (`to_ascii`: host_to_ascii, else to_unicode), from the cache
+/// or by one call; `None` when it raises (the caller then defers to the Python twin,
+/// which raises the same error).
+fn idna_map(
+    py: Python<'_>,
+    func: Option<&Py<PyAny>>,
+    to_ascii: bool,
+    host: &str,
+) -> Option<String> {
+    let key = (to_ascii, host.to_owned());
+    if let Ok(cache) = IDNA_CACHE.lock() {
+        if let Some(hit) = cache.as_ref().and_then(|c| c.get(&key)) {
+            return Some(hit.clone());
+        }
+    }
+    let mapped: String = func?.bind(py).call1((host,)).ok()?.extract().ok()?;
+    if let Ok(mut cache) = IDNA_CACHE.lock() {
+        let c = cache.get_or_insert_with(HashMap::new);
+        if c.len() >= IDNA_CACHE_MAX {
+            c.clear();
+        }
+        c.insert(key, mapped.clone());
+    }
+    Some(mapped)
 }
 
 static BINDINGS: OnceLock<Bindings> = OnceLock::new();
@@ -188,7 +225,10 @@ fn bindings() -> PyResult<&'static Bindings> {
 /// Set the Python twins the drop-in functions defer to, and the value types they build.
 /// Called once, by the dispatch in `iri` (a second call raises RuntimeError).
 #[pyfunction]
-#[pyo3(signature = (*, is_valid, check, split, parse, components, reference, resolve=None))]
+#[pyo3(signature = (
+    *, is_valid, check, split, parse, components, reference, resolve=None, to_uri=None,
+    to_iri=None, host_to_ascii=None, host_to_unicode=None,
+))]
 #[allow(clippy::too_many_arguments)] // one keyword per Python twin
 fn configure(
     py: Python<'_>,
@@ -199,6 +239,10 @@ fn configure(
     components: Py<PyAny>,
     reference: Py<PyAny>,
     resolve: Option<Py<PyAny>>,
+    to_uri: Option<Py<PyAny>>,
+    to_iri: Option<Py<PyAny>>,
+    host_to_ascii: Option<Py<PyAny>>,
+    host_to_unicode: Option<Py<PyAny>>,
 ) -> PyResult<()> {
     let builtins = py.import("builtins")?;
     let tuple_new = builtins.getattr("tuple")?.getattr("__new__")?.unbind();
@@ -214,6 +258,10 @@ fn configure(
             reference,
             object_new,
             resolve,
+            to_uri,
+            to_iri,
+            host_to_ascii,
+            host_to_unicode,
         })
         .map_err(|_| PyRuntimeError::new_err("iri._native.configure() was already called"))
 }
@@ -355,11 +403,66 @@ fn api_resolve<'py>(
             return Ok(PyString::new(py, &t).into_any());
         }
     }
-    let twin = bindings()?
-        .resolve
-        .as_ref()
-        .ok_or_else(|| PyRuntimeError::new_err("configure() was not given resolve="))?;
-    twin.bind(py).call((base, reference), options)
+    twin(&bindings()?.resolve, "resolve")?
+        .bind(py)
+        .call((base, reference), options)
+}
+
+/// `iri.to_uri(text)` with the default options, or `None` to defer: a non-`str`, a lone
+/// surrogate, an invalid text, or a non-ASCII host of a DNS scheme (IDNA is Python's).
+#[pyfunction]
+fn to_uri(text: &Bound<'_, PyAny>) -> Option<String> {
+    crate::convert::to_uri(text_of(text)?, &mut |_| None)
+}
+
+/// `iri.to_iri(text)` with the default options, or `None` to defer (as [`to_uri`]; the
+/// IDNA step is any host of a DNS scheme with "%" or "xn--" in its authority).
+#[pyfunction]
+fn to_iri(text: &Bound<'_, PyAny>) -> Option<String> {
+    crate::convert::to_iri(text_of(text)?, &mut |_| None)
+}
+
+fn twin<'a>(f: &'a Option<Py<PyAny>>, name: &str) -> PyResult<&'a Py<PyAny>> {
+    f.as_ref()
+        .ok_or_else(|| PyRuntimeError::new_err(format!("configure() was not given {name}=")))
+}
+
+/// Drop-in `iri.to_uri(text, **options)`: native for the default options (hosts mapped
+/// by the configured `host_to_ascii`, once per distinct host), else the Python twin.
+#[pyfunction]
+#[pyo3(name = "api_to_uri", signature = (text, **options))]
+fn api_to_uri<'py>(
+    py: Python<'py>,
+    text: &Bound<'py, PyAny>,
+    options: Option<&Bound<'py, PyDict>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let b = bindings()?;
+    if let (None, Some(s)) = (options, text_of(text)) {
+        let f = b.host_to_ascii.as_ref();
+        if let Some(t) = crate::convert::to_uri(s, &mut |h| idna_map(py, f, true, h)) {
+            return Ok(PyString::new(py, &t).into_any());
+        }
+    }
+    twin(&b.to_uri, "to_uri")?.bind(py).call((text,), options)
+}
+
+/// Drop-in `iri.to_iri(text, **options)`: native for the default options (DNS hosts
+/// mapped by the configured `host_to_unicode`, once per distinct host), else the twin.
+#[pyfunction]
+#[pyo3(name = "api_to_iri", signature = (text, **options))]
+fn api_to_iri<'py>(
+    py: Python<'py>,
+    text: &Bound<'py, PyAny>,
+    options: Option<&Bound<'py, PyDict>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let b = bindings()?;
+    if let (None, Some(s)) = (options, text_of(text)) {
+        let f = b.host_to_unicode.as_ref();
+        if let Some(t) = crate::convert::to_iri(s, &mut |h| idna_map(py, f, false, h)) {
+            return Ok(PyString::new(py, &t).into_any());
+        }
+    }
+    twin(&b.to_iri, "to_iri")?.bind(py).call((text,), options)
 }
 
 #[pymodule]
@@ -380,6 +483,10 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(configure, m)?)?;
     m.add_function(wrap_pyfunction!(resolve, m)?)?;
     m.add_function(wrap_pyfunction!(api_resolve, m)?)?;
+    m.add_function(wrap_pyfunction!(to_uri, m)?)?;
+    m.add_function(wrap_pyfunction!(to_iri, m)?)?;
+    m.add_function(wrap_pyfunction!(api_to_uri, m)?)?;
+    m.add_function(wrap_pyfunction!(api_to_iri, m)?)?;
     m.add_function(wrap_pyfunction!(api_is_valid, m)?)?;
     m.add_function(wrap_pyfunction!(api_check, m)?)?;
     m.add_function(wrap_pyfunction!(api_split, m)?)?;

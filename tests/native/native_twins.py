@@ -26,6 +26,8 @@ py_check = iri.check
 py_split = iri.split
 py_parse = iri.parse
 py_resolve = iri.resolve
+py_to_uri = iri.to_uri
+py_to_iri = iri.to_iri
 
 RULES = (
     "IRI_reference",
@@ -56,6 +58,7 @@ def configured() -> object:
     """The compiled module with its drop-in functions bound to the Python twins (once per
     process; once the dispatch in ``iri`` has done it, its own binding stands)."""
     n = native()
+    from iri import idna
     from iri._split import Components
     from iri.reference import IRIReference
 
@@ -68,6 +71,10 @@ def configured() -> object:
             components=Components,
             reference=IRIReference,
             resolve=py_resolve,
+            to_uri=py_to_uri,
+            to_iri=py_to_iri,
+            host_to_ascii=idna.host_to_ascii,
+            host_to_unicode=idna.to_unicode,
         )
     return n
 
