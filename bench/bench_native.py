@@ -105,6 +105,8 @@ def dispatchers() -> dict[str, Callable[..., Any]]:
         ) = (text, *g)
         return ref
 
+    from iri import idna
+
     _native.configure(
         is_valid=py_is_valid,
         check=py_check,
@@ -112,6 +114,11 @@ def dispatchers() -> dict[str, Callable[..., Any]]:
         parse=py_parse,
         components=Components,
         reference=IRIReference,
+        resolve=iri.resolve,
+        to_uri=iri.to_uri,
+        to_iri=iri.to_iri,
+        host_to_ascii=idna.host_to_ascii,
+        host_to_unicode=idna.to_unicode,
     )
     return {
         "is_valid": is_valid,
@@ -122,6 +129,9 @@ def dispatchers() -> dict[str, Callable[..., Any]]:
         "api_check": _native.api_check,
         "api_split": _native.api_split,
         "api_parse": _native.api_parse,
+        "api_resolve": _native.api_resolve,
+        "api_to_uri": _native.api_to_uri,
+        "api_to_iri": _native.api_to_iri,
     }
 
 
@@ -179,6 +189,30 @@ def contenders(job: str) -> list[tuple[str, str, str, Callable[..., Any]]]:
             ("pure Python `iri.parse(s)`", "python", "f(s)", iri.parse),
             ("`can_ada.parse(s)`", "target", "f(s)", can_ada.parse),
             ("`ada_url.URL(s)`", "target", "f(s)", ada_url.URL),
+            floor,
+        ]
+    if job == "resolve":
+        import uritools
+
+        return [
+            ("`_native.resolve(b, r)`", "native", "f(s[0], s[1])", _native.resolve),
+            ("drop-in `_native.api_resolve(b, r)`", "dispatch", "f(s[0], s[1])", d["api_resolve"]),
+            ("pure Python `iri.resolve(b, r)`", "python", "f(s[0], s[1])", iri.resolve),
+            ("`uritools.urijoin(b, r)`", "target", "f(s[0], s[1])", uritools.urijoin),
+            ("`urllib.parse.urljoin(b, r)`", "info", "f(s[0], s[1])", urllib.parse.urljoin),
+            ("harness `len(s)` (floor)", "floor", "f(s)", len),
+        ]
+    if job in ("to_uri", "to_iri"):
+        import yarl
+
+        native_f = getattr(_native, job)
+        py_f = getattr(iri, job)
+        peer = ("str(f(s))", yarl.URL) if job == "to_uri" else ("f(s).human_repr()", yarl.URL)
+        return [
+            (f"`_native.{job}(s)`", "native", "f(s)", native_f),
+            (f"drop-in `_native.api_{job}(s)`", "dispatch", "f(s)", d[f"api_{job}"]),
+            (f"pure Python `iri.{job}(s)`", "python", "f(s)", py_f),
+            (f"`{peer[0].replace('f(', 'yarl.URL(')}`", "target", peer[0], peer[1]),
             floor,
         ]
     if job == "check":
@@ -287,7 +321,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     corpora = {
         n: read_lines(args.corpus_dir / "bench" / f"{n}.txt") for n in ("web", "iri", "mixed")
     }
-    jobs = args.only or ["validate", "split", "parse", "check", "lines"]
+    sys.path.insert(0, str(ROOT / "bench"))
+    from _corpora import Corpus, load_pairs, uri_form_corpus  # built without iri
+
+    pairs = load_pairs(args.corpus_dir)
+    job_corpora: dict[str, dict[str, list[Any]]] = {
+        "resolve": {"cc_10k": list(pairs.items)} if pairs else {},
+        "to_iri": {
+            f"{n} (URI form)": list(uri_form_corpus(Corpus(n, list(corpora[n]), n)).items)
+            for n in ("iri", "mixed")
+        },
+    }
+    jobs = args.only or [
+        "validate",
+        "split",
+        "parse",
+        "check",
+        "resolve",
+        "to_uri",
+        "to_iri",
+        "lines",
+    ]
     out = [
         "### Native core",
         "",
@@ -300,11 +354,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         "",
     ]
     for job in jobs:
-        out += (
-            run_lines(corpora, args.passes)
-            if job == "lines"
-            else run_job(job, corpora, args.passes)
-        )
+        if job == "lines":
+            out += run_lines(corpora, args.passes)
+        else:
+            out += run_job(job, job_corpora.get(job, corpora), args.passes)
         print("\n".join(out[-12:]), file=sys.stderr)
     text = "\n".join(out)
     print(text)
