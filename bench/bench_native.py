@@ -106,6 +106,7 @@ def dispatchers() -> dict[str, Callable[..., Any]]:
         return ref
 
     from iri import idna
+    from iri.normalize import _dns_host
 
     _native.configure(
         is_valid=py_is_valid,
@@ -119,6 +120,8 @@ def dispatchers() -> dict[str, Callable[..., Any]]:
         to_iri=iri.to_iri,
         host_to_ascii=idna.host_to_ascii,
         host_to_unicode=idna.to_unicode,
+        normalize=iri.normalize,
+        dns_host=_dns_host,
     )
     return {
         "is_valid": is_valid,
@@ -132,6 +135,7 @@ def dispatchers() -> dict[str, Callable[..., Any]]:
         "api_resolve": _native.api_resolve,
         "api_to_uri": _native.api_to_uri,
         "api_to_iri": _native.api_to_iri,
+        "api_normalize": _native.api_normalize,
     }
 
 
@@ -213,6 +217,26 @@ def contenders(job: str) -> list[tuple[str, str, str, Callable[..., Any]]]:
             (f"drop-in `_native.api_{job}(s)`", "dispatch", "f(s)", d[f"api_{job}"]),
             (f"pure Python `iri.{job}(s)`", "python", "f(s)", py_f),
             (f"`{peer[0].replace('f(', 'yarl.URL(')}`", "target", peer[0], peer[1]),
+            floor,
+        ]
+    if job == "normalize":
+        import yarl
+
+        return [
+            ('`_native.normalize(s, "scheme")`', "native", 'f(s, "scheme")', _native.normalize),
+            (
+                'drop-in `_native.api_normalize(s, level="scheme")`',
+                "dispatch",
+                'f(s, level="scheme")',
+                d["api_normalize"],
+            ),
+            (
+                'pure Python `iri.normalize(s, level="scheme")`',
+                "python",
+                'f(s, level="scheme")',
+                iri.normalize,
+            ),
+            ("`str(yarl.URL(s))`", "target", "str(f(s))", yarl.URL),
             floor,
         ]
     if job == "check":
@@ -340,6 +364,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "resolve",
         "to_uri",
         "to_iri",
+        "normalize",
         "lines",
     ]
     out = [

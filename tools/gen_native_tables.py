@@ -226,6 +226,18 @@ def render() -> str:
     lines.append("pub const DNS_HOST_SCHEMES: &[&str] = &[")
     lines += [f'    "{s}",' for s in sorted(schemes.DNS_HOST_SCHEMES)]
     lines.append("];")
+    for name, values in (
+        ("EMPTY_PATH_IS_SLASH", schemes.EMPTY_PATH_IS_SLASH),
+        ("ADDR_SPEC_PATH_SCHEMES", schemes.ADDR_SPEC_PATH_SCHEMES),
+    ):
+        lines.append(f"/// iri.schemes.{name}.")
+        lines.append(f"pub const {name}: &[&str] = &[")
+        lines += [f'    "{v}",' for v in sorted(values)]
+        lines.append("];")
+    lines.append("/// Default hosts by scheme (iri.schemes.DEFAULT_HOSTS).")
+    lines.append("pub const DEFAULT_HOSTS: &[(&str, &str)] = &[")
+    lines += [f'    ("{k}", "{v}"),' for k, v in sorted(schemes.DEFAULT_HOSTS.items())]
+    lines.append("];")
     lines.append("/// Schemes with checks of their own (iri.schemes.SPECIFIC_SCHEMES).")
     lines.append("pub const SPECIFIC_SCHEMES: &[&str] = &[")
     lines += [f'    "{s}",' for s in sorted(schemes.SPECIFIC_SCHEMES)]

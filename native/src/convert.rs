@@ -80,7 +80,7 @@ fn is_pct(s: &[u8], i: usize) -> bool {
 /// strictly legal UTF-8 characters are decoded where [`may_decode`] allows; an ASCII one
 /// that may not stays as written; any other stays encoded with uppercase hex, as do the
 /// octets that are not legal UTF-8 (step 3).
-fn decode_run(run: &[u8], in_query: bool, out: &mut String) {
+fn decode_run(run: &[u8], in_query: bool, upper: bool, out: &mut String) {
     let octets: Vec<u8> = run
         .chunks(3)
         .map(|e| (hexval(e[1]) << 4) | hexval(e[2]))
@@ -93,8 +93,13 @@ fn decode_run(run: &[u8], in_query: bool, out: &mut String) {
                 out.push(c);
             } else if c.is_ascii() {
                 // step 2 never converts "%", reserved and not-allowed ASCII: as written
+                // (or with uppercase hex: RFC 3987 5.3.2.1, for normalization)
                 let written = &run[3 * at..3 * (at + 1)];
-                out.extend(written.iter().map(|&b| b as char));
+                if upper {
+                    out.extend(written.iter().map(|&b| b.to_ascii_uppercase() as char));
+                } else {
+                    out.extend(written.iter().map(|&b| b as char));
+                }
             } else {
                 for &b in &octets[at..at + width] {
                     push_pct(out, b);
@@ -112,6 +117,12 @@ fn decode_run(run: &[u8], in_query: bool, out: &mut String) {
 /// `iri.percent.decode(text, in_query=...)`: each run of "%" HEXDIG HEXDIG decoded as far
 /// as 3987bis 4.2 allows; everything else as it is.
 pub fn decode(text: &str, in_query: bool, out: &mut String) {
+    decode_with(text, in_query, false, out);
+}
+
+/// [`decode`]; with `upper`, the escapes that stay are written with uppercase hex
+/// (`iri.normalize._percent`: decode, then RFC 3986 2.1 / RFC 3987 5.3.2.1 case).
+pub fn decode_with(text: &str, in_query: bool, upper: bool, out: &mut String) {
     let s = text.as_bytes();
     let mut i = 0;
     let mut lit = 0;
@@ -126,7 +137,7 @@ pub fn decode(text: &str, in_query: bool, out: &mut String) {
             e += 3;
         }
         out.push_str(&text[lit..p]);
-        decode_run(&s[p..e], in_query, out);
+        decode_run(&s[p..e], in_query, upper, out);
         lit = e;
         i = e;
     }
@@ -134,7 +145,7 @@ pub fn decode(text: &str, in_query: bool, out: &mut String) {
 }
 
 /// Whether hosts of `scheme` are DNS names (`iri.schemes.uses_dns`).
-fn uses_dns(scheme: Option<&str>) -> bool {
+pub fn uses_dns(scheme: Option<&str>) -> bool {
     scheme.is_some_and(|s| DNS_HOST_SCHEMES.iter().any(|d| d.eq_ignore_ascii_case(s)))
 }
 

@@ -181,23 +181,21 @@ struct Bindings {
     /// `iri.idna.host_to_ascii` and `iri.idna.to_unicode`: the one IDNA implementation.
     host_to_ascii: Option<Py<PyAny>>,
     host_to_unicode: Option<Py<PyAny>>,
+    normalize: Option<Py<PyAny>>,
+    /// `iri.normalize._dns_host`: the 5.3.3 mapping of a DNS host (UTS #46 both ways).
+    dns_host: Option<Py<PyAny>>,
 }
 
 /// Hosts already mapped by the Python IDNA functions (3987bis 3.4.2, 4.2 step 7): one call
 /// per distinct host. Bounded: emptied when full.
-static IDNA_CACHE: Mutex<Option<HashMap<(bool, String), String>>> = Mutex::new(None);
+static IDNA_CACHE: Mutex<Option<HashMap<(u8, String), String>>> = Mutex::new(None);
 const IDNA_CACHE_MAX: usize = 4096;
 
-/// The host mapped by `func` (`to_ascii`: host_to_ascii, else to_unicode), from the cache
-/// or by one call; `None` when it raises (the caller then defers to the Python twin,
-/// which raises the same error).
-fn idna_map(
-    py: Python<'_>,
-    func: Option<&Py<PyAny>>,
-    to_ascii: bool,
-    host: &str,
-) -> Option<String> {
-    let key = (to_ascii, host.to_owned());
+/// The host mapped by `func` (`kind`: 0 host_to_ascii, 1 to_unicode, 2 dns_host), from
+/// the cache or by one call; `None` when it raises (the caller then defers to the Python
+/// twin, which raises the same error).
+fn idna_map(py: Python<'_>, func: Option<&Py<PyAny>>, kind: u8, host: &str) -> Option<String> {
+    let key = (kind, host.to_owned());
     if let Ok(cache) = IDNA_CACHE.lock() {
         if let Some(hit) = cache.as_ref().and_then(|c| c.get(&key)) {
             return Some(hit.clone());
@@ -227,7 +225,7 @@ fn bindings() -> PyResult<&'static Bindings> {
 #[pyfunction]
 #[pyo3(signature = (
     *, is_valid, check, split, parse, components, reference, resolve=None, to_uri=None,
-    to_iri=None, host_to_ascii=None, host_to_unicode=None,
+    to_iri=None, host_to_ascii=None, host_to_unicode=None, normalize=None, dns_host=None,
 ))]
 #[allow(clippy::too_many_arguments)] // one keyword per Python twin
 fn configure(
@@ -243,6 +241,8 @@ fn configure(
     to_iri: Option<Py<PyAny>>,
     host_to_ascii: Option<Py<PyAny>>,
     host_to_unicode: Option<Py<PyAny>>,
+    normalize: Option<Py<PyAny>>,
+    dns_host: Option<Py<PyAny>>,
 ) -> PyResult<()> {
     let builtins = py.import("builtins")?;
     let tuple_new = builtins.getattr("tuple")?.getattr("__new__")?.unbind();
@@ -262,6 +262,8 @@ fn configure(
             to_iri,
             host_to_ascii,
             host_to_unicode,
+            normalize,
+            dns_host,
         })
         .map_err(|_| PyRuntimeError::new_err("iri._native.configure() was already called"))
 }
@@ -439,7 +441,7 @@ fn api_to_uri<'py>(
     let b = bindings()?;
     if let (None, Some(s)) = (options, text_of(text)) {
         let f = b.host_to_ascii.as_ref();
-        if let Some(t) = crate::convert::to_uri(s, &mut |h| idna_map(py, f, true, h)) {
+        if let Some(t) = crate::convert::to_uri(s, &mut |h| idna_map(py, f, 0, h)) {
             return Ok(PyString::new(py, &t).into_any());
         }
     }
@@ -458,11 +460,59 @@ fn api_to_iri<'py>(
     let b = bindings()?;
     if let (None, Some(s)) = (options, text_of(text)) {
         let f = b.host_to_unicode.as_ref();
-        if let Some(t) = crate::convert::to_iri(s, &mut |h| idna_map(py, f, false, h)) {
+        if let Some(t) = crate::convert::to_iri(s, &mut |h| idna_map(py, f, 1, h)) {
             return Ok(PyString::new(py, &t).into_any());
         }
     }
     twin(&b.to_iri, "to_iri")?.bind(py).call((text,), options)
+}
+
+fn level_of(level: Option<&Bound<'_, PyAny>>) -> Option<crate::normalize::Level> {
+    match level {
+        None => Some(crate::normalize::Level::Syntax),
+        Some(l) => crate::normalize::Level::from_name(text_of(l)?),
+    }
+}
+
+/// `iri.normalize(text, level=level)` ("syntax" or "scheme", no other option), or `None`
+/// to defer: a non-`str`, a lone surrogate, an invalid text, another level, a host with
+/// escaped UTF-8, a DNS host with non-ASCII or "xn--" at the scheme level (IDNA is
+/// Python's), a `mailto` path at the scheme level.
+#[pyfunction]
+#[pyo3(signature = (text, level=None))]
+fn normalize(text: &Bound<'_, PyAny>, level: Option<&Bound<'_, PyAny>>) -> Option<String> {
+    crate::normalize::normalize(text_of(text)?, level_of(level)?, &mut |_| None)
+}
+
+/// Drop-in `iri.normalize(text, *, level=..., **options)`: native for the syntax and
+/// scheme levels without other options (DNS hosts mapped by the configured `dns_host`,
+/// once per distinct host), else the Python twin.
+#[pyfunction]
+#[pyo3(name = "api_normalize", signature = (text, *, level=None, **options))]
+fn api_normalize<'py>(
+    py: Python<'py>,
+    text: &Bound<'py, PyAny>,
+    level: Option<&Bound<'py, PyAny>>,
+    options: Option<&Bound<'py, PyDict>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let b = bindings()?;
+    if let (None, Some(s), Some(lvl)) = (options, text_of(text), level_of(level)) {
+        let f = b.dns_host.as_ref();
+        if let Some(t) = crate::normalize::normalize(s, lvl, &mut |h| idna_map(py, f, 2, h)) {
+            return Ok(PyString::new(py, &t).into_any());
+        }
+    }
+    let kw = match (level, options) {
+        (None, o) => o.cloned(),
+        (Some(l), o) => {
+            let kw = o.cloned().unwrap_or_else(|| PyDict::new(py));
+            kw.set_item(intern!(py, "level"), l)?;
+            Some(kw)
+        }
+    };
+    twin(&b.normalize, "normalize")?
+        .bind(py)
+        .call((text,), kw.as_ref())
 }
 
 #[pymodule]
@@ -487,6 +537,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(to_iri, m)?)?;
     m.add_function(wrap_pyfunction!(api_to_uri, m)?)?;
     m.add_function(wrap_pyfunction!(api_to_iri, m)?)?;
+    m.add_function(wrap_pyfunction!(normalize, m)?)?;
+    m.add_function(wrap_pyfunction!(api_normalize, m)?)?;
     m.add_function(wrap_pyfunction!(api_is_valid, m)?)?;
     m.add_function(wrap_pyfunction!(api_check, m)?)?;
     m.add_function(wrap_pyfunction!(api_split, m)?)?;

@@ -2524,6 +2524,24 @@ pub const DNS_HOST_SCHEMES: &[&str] = &[
     "wss",
     "xmpp",
 ];
+/// iri.schemes.EMPTY_PATH_IS_SLASH.
+pub const EMPTY_PATH_IS_SLASH: &[&str] = &[
+    "ftp",
+    "http",
+    "https",
+    "rtsp",
+    "rtsps",
+    "ws",
+    "wss",
+];
+/// iri.schemes.ADDR_SPEC_PATH_SCHEMES.
+pub const ADDR_SPEC_PATH_SCHEMES: &[&str] = &[
+    "mailto",
+];
+/// Default hosts by scheme (iri.schemes.DEFAULT_HOSTS).
+pub const DEFAULT_HOSTS: &[(&str, &str)] = &[
+    ("file", "localhost"),
+];
 /// Schemes with checks of their own (iri.schemes.SPECIFIC_SCHEMES).
 pub const SPECIFIC_SCHEMES: &[&str] = &[
     "data",

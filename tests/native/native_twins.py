@@ -28,6 +28,7 @@ py_parse = iri.parse
 py_resolve = iri.resolve
 py_to_uri = iri.to_uri
 py_to_iri = iri.to_iri
+py_normalize = iri.normalize
 
 RULES = (
     "IRI_reference",
@@ -60,6 +61,7 @@ def configured() -> object:
     n = native()
     from iri import idna
     from iri._split import Components
+    from iri.normalize import _dns_host
     from iri.reference import IRIReference
 
     with contextlib.suppress(RuntimeError):  # already configured in this process
@@ -75,6 +77,8 @@ def configured() -> object:
             to_iri=py_to_iri,
             host_to_ascii=idna.host_to_ascii,
             host_to_unicode=idna.to_unicode,
+            normalize=py_normalize,
+            dns_host=_dns_host,
         )
     return n
 
