@@ -61,6 +61,21 @@ fn piece<'py>(
     }
 }
 
+/// A result as a Python `str`: the argument itself when the result is its text and it is
+/// an exact `str` (no new object, as the Python functions return `text` unchanged).
+fn result_str<'py>(
+    py: Python<'py>,
+    arg: &Bound<'py, PyAny>,
+    arg_text: &str,
+    result: &str,
+) -> Bound<'py, PyAny> {
+    if result == arg_text && arg.is_exact_instance_of::<PyString>() {
+        arg.clone()
+    } else {
+        PyString::new(py, result).into_any()
+    }
+}
+
 /// `iri.is_valid(text, rule=rule, zone_id=zone_id)`, or `None` to defer: a non-`str`, a
 /// lone surrogate, an unknown option, or a host whose percent-encoded UTF-8 must be
 /// checked as an IDN (UTS #46 ToASCII, the idna package).
@@ -401,8 +416,8 @@ fn api_resolve<'py>(
     options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     if options.is_none() {
-        if let Some(t) = resolve(base, reference) {
-            return Ok(PyString::new(py, &t).into_any());
+        if let (Some(t), Some(r)) = (resolve(base, reference), text_of(reference)) {
+            return Ok(result_str(py, reference, r, &t));
         }
     }
     twin(&bindings()?.resolve, "resolve")?
@@ -442,7 +457,7 @@ fn api_to_uri<'py>(
     if let (None, Some(s)) = (options, text_of(text)) {
         let f = b.host_to_ascii.as_ref();
         if let Some(t) = crate::convert::to_uri(s, &mut |h| idna_map(py, f, 0, h)) {
-            return Ok(PyString::new(py, &t).into_any());
+            return Ok(result_str(py, text, s, &t));
         }
     }
     twin(&b.to_uri, "to_uri")?.bind(py).call((text,), options)
@@ -461,7 +476,7 @@ fn api_to_iri<'py>(
     if let (None, Some(s)) = (options, text_of(text)) {
         let f = b.host_to_unicode.as_ref();
         if let Some(t) = crate::convert::to_iri(s, &mut |h| idna_map(py, f, 1, h)) {
-            return Ok(PyString::new(py, &t).into_any());
+            return Ok(result_str(py, text, s, &t));
         }
     }
     twin(&b.to_iri, "to_iri")?.bind(py).call((text,), options)
@@ -499,7 +514,7 @@ fn api_normalize<'py>(
     if let (None, Some(s), Some(lvl)) = (options, text_of(text), level_of(level)) {
         let f = b.dns_host.as_ref();
         if let Some(t) = crate::normalize::normalize(s, lvl, &mut |h| idna_map(py, f, 2, h)) {
-            return Ok(PyString::new(py, &t).into_any());
+            return Ok(result_str(py, text, s, &t));
         }
     }
     let kw = match (level, options) {
@@ -513,6 +528,62 @@ fn api_normalize<'py>(
     twin(&b.normalize, "normalize")?
         .bind(py)
         .call((text,), kw.as_ref())
+}
+
+/// For a chunk of lines: one byte per line, 1 when `is_valid(line, rule=..., zone_id=...)`
+/// (no error: `iri check --errors-only` has nothing to say), 0 when it is not, 2 when
+/// Python must decide (as [`is_valid`]'s `None`). Without the GIL. `None` for an unknown
+/// option.
+#[pyfunction]
+#[pyo3(signature = (lines, rule=None, zone_id=None))]
+fn valid_lines<'py>(
+    py: Python<'py>,
+    lines: &Bound<'py, PyList>,
+    rule: Option<&Bound<'py, PyAny>>,
+    zone_id: Option<&Bound<'py, PyAny>>,
+) -> Option<Vec<u8>> {
+    let (rule, zone) = options(rule, zone_id)?;
+    let items: Vec<Bound<'py, PyAny>> = lines.iter().collect();
+    let texts: Vec<Option<&str>> = items.iter().map(text_of).collect();
+    Some(py.detach(|| {
+        texts
+            .iter()
+            .map(|t| match t.map(|s| validate::validate(s, rule, zone)) {
+                Some(Verdict::Valid(_)) => 1,
+                Some(Verdict::Invalid) => 0,
+                _ => 2,
+            })
+            .collect()
+    }))
+}
+
+/// For a chunk of lines: `normalize(line, level=level)` of each (a list of `str`), `None`
+/// where Python must answer (as [`normalize`]'s `None`: invalid lines included, so that
+/// Python reports them). Without the GIL. `None` for an unknown level.
+#[pyfunction]
+#[pyo3(signature = (lines, level=None))]
+fn normalize_lines<'py>(
+    py: Python<'py>,
+    lines: &Bound<'py, PyList>,
+    level: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Option<Bound<'py, PyList>>> {
+    let Some(lvl) = level_of(level) else {
+        return Ok(None);
+    };
+    let items: Vec<Bound<'py, PyAny>> = lines.iter().collect();
+    let texts: Vec<Option<&str>> = items.iter().map(text_of).collect();
+    let out: Vec<Option<String>> = py.detach(|| {
+        texts
+            .iter()
+            .map(|t| t.and_then(|s| crate::normalize::normalize(s, lvl, &mut |_| None)))
+            .collect()
+    });
+    let out: Vec<Option<Bound<'py, PyAny>>> = out
+        .into_iter()
+        .zip(items.iter().zip(&texts))
+        .map(|(r, (item, t))| r.map(|r| result_str(py, item, t.unwrap_or_default(), &r)))
+        .collect();
+    PyList::new(py, out).map(Some)
 }
 
 #[pymodule]
@@ -539,6 +610,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(api_to_iri, m)?)?;
     m.add_function(wrap_pyfunction!(normalize, m)?)?;
     m.add_function(wrap_pyfunction!(api_normalize, m)?)?;
+    m.add_function(wrap_pyfunction!(valid_lines, m)?)?;
+    m.add_function(wrap_pyfunction!(normalize_lines, m)?)?;
     m.add_function(wrap_pyfunction!(api_is_valid, m)?)?;
     m.add_function(wrap_pyfunction!(api_check, m)?)?;
     m.add_function(wrap_pyfunction!(api_split, m)?)?;

@@ -89,3 +89,14 @@ def test_clean_lines(name: str) -> None:
     flags = _n.clean_lines(texts, "IRI_reference", "reject")
     assert len(flags) == len(texts)
     assert list(flags) == [int(_n.clean(t)) for t in texts]
+
+
+@pytest.mark.parametrize("name", ["web", "iri", "mixed", "cases/syntax.toml"])
+def test_valid_and_normalize_lines(name: str) -> None:
+    texts = list(corpus(name))
+    flags = _n.valid_lines(texts, "IRI", "accept")
+    want = [_n.is_valid(t, "IRI", "accept") for t in texts]
+    assert list(flags) == [2 if w is None else int(w) for w in want]
+    for level in ("syntax", "scheme"):
+        assert _n.normalize_lines(texts, level) == [_n.normalize(t, level) for t in texts]
+    assert _n.valid_lines(texts, "nope") is None and _n.normalize_lines(texts, "simple") is None

@@ -284,6 +284,10 @@ def test_clean_lines() -> None:
     assert _run(one) >= MINIMUM
     flags = _n.clean_lines(chunk, "IRI_reference", "reject")
     assert list(flags) == [int(_n.clean(t, "IRI_reference", "reject")) for t in chunk]
+    flags = _n.valid_lines(chunk, "URI", "accept")
+    want = [_n.is_valid(t, "URI", "accept") for t in chunk]
+    assert list(flags) == [2 if w is None else int(w) for w in want]
+    assert _n.normalize_lines(chunk, "scheme") == [_n.normalize(t, "scheme") for t in chunk]
 
 
 def test_options_and_types_defer() -> None:
