@@ -16,10 +16,12 @@ pub fn remove_dot_segments(path: &str) -> String {
         return path.to_owned();
     }
     let n = s.len();
-    let mut out: Vec<u8> = Vec::with_capacity(n);
+    // Every cut below is at a "/" (or 0) and every move is whole segments, so each slice
+    // and truncation falls on a char boundary.
+    let mut out = String::with_capacity(n);
     let mut i = 0;
-    let pop = |out: &mut Vec<u8>| {
-        let cut = out.iter().rposition(|&b| b == b'/').unwrap_or(0);
+    let pop = |out: &mut String| {
+        let cut = out.rfind('/').unwrap_or(0);
         out.truncate(cut);
     };
     while i < n {
@@ -35,7 +37,7 @@ pub fn remove_dot_segments(path: &str) -> String {
             i += 2;
         } else if rest == b"/." {
             // 2B: a final "/." -> "/", which 2E then moves
-            out.push(b'/');
+            out.push('/');
             i = n;
         } else if rest.starts_with(b"/../") {
             // 2C: "/../" -> "/", and the last output segment and its "/" removed
@@ -44,7 +46,7 @@ pub fn remove_dot_segments(path: &str) -> String {
         } else if rest == b"/.." {
             // 2C: a final "/.." -> "/", the last output segment removed, then 2E
             pop(&mut out);
-            out.push(b'/');
+            out.push('/');
             i = n;
         } else if rest == b"." || rest == b".." {
             // 2D: the input is only "." or ".."
@@ -56,11 +58,10 @@ pub fn remove_dot_segments(path: &str) -> String {
                 i += 1;
             }
             i += s[i..].iter().position(|&b| b == b'/').unwrap_or(n - i);
-            out.extend_from_slice(&s[start..i]);
+            out.push_str(&path[start..i]);
         }
     }
-    // Every cut is at a "/" or at 0 and every move is whole segments: still UTF-8.
-    String::from_utf8(out).unwrap_or_default()
+    out
 }
 
 fn part(text: &str, span: Option<(usize, usize)>) -> Option<&str> {
