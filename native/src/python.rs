@@ -76,6 +76,37 @@ fn result_str<'py>(
     }
 }
 
+/// The scheme as a Python `str`: the common ones as interned strings (no allocation for
+/// nearly every web address), the others new.
+fn scheme_str<'py>(py: Python<'py>, scheme: &str) -> Bound<'py, PyAny> {
+    let interned = match scheme {
+        "http" => intern!(py, "http"),
+        "https" => intern!(py, "https"),
+        "ftp" => intern!(py, "ftp"),
+        "mailto" => intern!(py, "mailto"),
+        "file" => intern!(py, "file"),
+        "urn" => intern!(py, "urn"),
+        "data" => intern!(py, "data"),
+        _ => return PyString::new(py, scheme).into_any(),
+    };
+    interned.clone().into_any()
+}
+
+/// The eight groups as Python objects, the scheme by [`scheme_str`] (a scheme never is
+/// the whole text: a ":" follows it).
+fn groups<'py>(
+    py: Python<'py>,
+    text: &Bound<'py, PyAny>,
+    s: &str,
+    g: &validate::Groups,
+) -> [Bound<'py, PyAny>; 8] {
+    let spans = g.as_array();
+    std::array::from_fn(|k| match (k, spans[k]) {
+        (0, Some((a, b))) => scheme_str(py, &s[a..b]),
+        (_, span) => piece(py, text, s, span),
+    })
+}
+
 /// `iri.is_valid(text, rule=rule, zone_id=zone_id)`, or `None` to defer: a non-`str`, a
 /// lone surrogate, an unknown option, or a host whose percent-encoded UTF-8 must be
 /// checked as an IDN (UTS #46 ToASCII, the idna package).
@@ -119,7 +150,10 @@ fn split<'py>(py: Python<'py>, text: &Bound<'py, PyAny>) -> PyResult<Option<Boun
     };
     let p = split_core::split(s);
     let items = [
-        piece(py, text, s, p.scheme),
+        match p.scheme {
+            Some((a, b)) => scheme_str(py, &s[a..b]), // a ":" follows: never all of it
+            None => py.None().into_bound(py),
+        },
         piece(py, text, s, p.authority),
         piece(py, text, s, Some(p.path)),
         piece(py, text, s, p.query),
@@ -146,7 +180,7 @@ fn parse_groups<'py>(
     let Verdict::Valid(g) = validate::validate(s, rule, zone) else {
         return Ok(None);
     };
-    let items = g.as_array().map(|span| piece(py, text, s, span));
+    let items = groups(py, text, s, &g);
     PyTuple::new(py, items).map(Some)
 }
 
@@ -386,8 +420,8 @@ fn api_parse<'py>(
                 intern!(py, "_fragment"),
             ];
             value.setattr(intern!(py, "_text"), text)?;
-            for (name, span) in names.into_iter().zip(g.as_array()) {
-                value.setattr(name, piece(py, text, s, span))?;
+            for (name, item) in names.into_iter().zip(groups(py, text, s, &g)) {
+                value.setattr(name, item)?;
             }
             return Ok(value);
         }
