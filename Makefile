@@ -66,7 +66,7 @@ test: $(NATIVE_STAMP) lint
 # FUZZ_RUNS inputs; prints the count, fails on the first difference.
 fuzz: $(NATIVE_STAMP)
 	$(PY) -m pip install --quiet 'atheris==3.0.0'
-	$(PY) tests/native/fuzz_native.py -runs=$(FUZZ_RUNS) -max_len=512 -seed=1
+	$(PY) tests/native/fuzz_native.py -runs=$(FUZZ_RUNS) -max_len=512 -seed=1 -dict=tests/native/fuzz.dict
 
 bench: $(VENV)/.bench $(NATIVE_STAMP)
 	$(PY) bench/run.py

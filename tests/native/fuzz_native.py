@@ -18,6 +18,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 
+BASE = "http://a/b/c/d;p?q"
+
+
 def main() -> None:
     import atheris  # imported here: pytest --doctest-modules imports this file
     from native_twins import RULES, has_surrogate, py_groups
@@ -52,6 +55,20 @@ def main() -> None:
         groups = _native.parse_groups(text)
         if groups is not None and groups != py_groups(text):
             raise AssertionError(("parse_groups", text, groups))
+        for name, got, twin in (
+            ("normalize", _native.normalize(text, "syntax"), lambda: iri.normalize(text)),
+            (
+                "normalize scheme",
+                _native.normalize(text, "scheme"),
+                lambda: iri.normalize(text, level="scheme"),
+            ),
+            ("to_uri", _native.to_uri(text), lambda: iri.to_uri(text)),
+            ("to_iri", _native.to_iri(text), lambda: iri.to_iri(text)),
+            ("resolve", _native.resolve(BASE, text), lambda: iri.resolve(BASE, text)),
+            ("resolve base", _native.resolve(text, "../g?q"), lambda: iri.resolve(text, "../g?q")),
+        ):
+            if got is not None and got != twin():
+                raise AssertionError((name, text, got))
 
     atheris.Setup(sys.argv, one)
     atheris.Fuzz()
