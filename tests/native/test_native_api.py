@@ -103,3 +103,19 @@ def test_str_subclass_components_are_str() -> None:
     got, want = _n.api_split(text), py_split(text)
     assert got == want and [type(x) for x in got] == [type(x) for x in want]
     assert type(_n.split(text)[2]) is str
+
+
+def test_hostile() -> None:
+    """The drop-ins on the hostile texts: every text for is_valid and split; parse and
+    check on one text in five (their native paths are the low-level functions, compared
+    on every text by test_native_hostile.py; here the binding: values, types, errors)."""
+    from test_native_hostile import MINIMUM, generated
+
+    texts = generated()
+    for k, text in enumerate(texts):
+        assert outcome(_n.api_is_valid, text) == outcome(py_is_valid, text), text
+        assert outcome(_n.api_split, text) == outcome(py_split, text), text
+        if k % 5 == 0:
+            assert outcome(_n.api_parse, text) == outcome(py_parse, text), text
+            assert outcome(_n.api_check, text) == outcome(py_check, text), text
+    assert len(texts) >= MINIMUM
