@@ -5,7 +5,15 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test lint bench docs clean
+# The optional compiled core (native/, iri._native): rebuilt when its sources change. Without
+# cargo on PATH (or with IRI_NO_EXTENSIONS set) the pure-Python library is all there is.
+NATIVE_SRC   := $(wildcard native/src/*.rs) native/Cargo.toml native/Cargo.lock setup.py
+NATIVE_STAMP := $(VENV)/.native
+HAVE_CARGO   := $(shell command -v cargo 2>/dev/null)
+# Inputs of `make fuzz` (atheris, differential: native vs Python); FUZZ_RUNS=N for more.
+FUZZ_RUNS    ?= 200000
+
+.PHONY: demo test lint bench docs clean native native-test fuzz
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,6 +25,25 @@ $(VENV)/.bench: $(STAMP)
 	$(PY) -m pip install --quiet -e '.[test,lint,bench]'
 	touch $(VENV)/.bench
 
+$(NATIVE_STAMP): $(STAMP) $(NATIVE_SRC)
+ifeq ($(HAVE_CARGO),)
+	@echo "no cargo on PATH: iri._native is not built, the pure-Python library is used"
+else
+	$(PY) -m pip install --quiet --no-deps -e .
+endif
+	touch $@
+
+native: $(NATIVE_STAMP)
+
+# cargo test (the core, no Python) and clippy on the core and on the bindings.
+native-test:
+ifneq ($(HAVE_CARGO),)
+	cd native && cargo test --quiet
+	cd native && cargo clippy --quiet --all-targets -- -D warnings
+	cd native && cargo clippy --quiet --all-targets --features python -- -D warnings
+	cd native && cargo fmt --check
+endif
+
 demo: $(STAMP)
 	$(PY) -m iri demo
 
@@ -26,13 +53,26 @@ lint: $(STAMP)
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports --no-cache
 
-test: $(STAMP) lint
+# The suite twice: with the compiled core (when built), then pure Python (IRI_NO_EXTENSIONS=1,
+# where tests/native skip); then the Rust tests.
+test: $(NATIVE_STAMP) lint
 	$(PY) tools/gen_violations_doc.py --check
 	$(PY) tools/gen_link_tables.py --check
+	$(PY) tools/gen_native_tables.py --check
 	HYPOTHESIS_PROFILE=ci $(PY) -m pytest -q
+	IRI_NO_EXTENSIONS=1 HYPOTHESIS_PROFILE=ci $(PY) -m pytest -q
+	$(MAKE) native-test
 
-bench: $(VENV)/.bench
+# Coverage-guided differential fuzzing (atheris, libFuzzer inside): native vs Python on
+# FUZZ_RUNS inputs; prints the count, fails on the first difference.
+fuzz: $(NATIVE_STAMP)
+	$(PY) -m pip install --quiet 'atheris==3.0.0'
+	$(PY) tests/native/fuzz_native.py -runs=$(FUZZ_RUNS) -max_len=512 -seed=1 -dict=tests/native/fuzz.dict
+
+bench: $(VENV)/.bench $(NATIVE_STAMP)
 	$(PY) bench/run.py
+	IRI_NO_EXTENSIONS=1 $(PY) bench/run.py --output bench/results/latest-pure.md
+	$(PY) bench/bench_native.py
 	$(PY) bench/bench_extract.py
 
 docs: $(STAMP)
@@ -40,3 +80,4 @@ docs: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf native/target src/iri/_native*.so

@@ -1,0 +1,298 @@
+//! `clean`: whether `iri.check(text, rule=...)` returns no violation at all (no error and
+//! no warning), decided without Python for the common case; `false` means "ask Python".
+//!
+//! It starts from a valid text (so no error) and rules out every warning that
+//! `iri._check.explain` can add to a valid text, each by the same test as the Python
+//! code, or by a stricter one (then the answer is `false`, never a wrong `true`):
+//!
+//! * scheme: uppercase-scheme (RFC 3986 3.1); the schemes with checks of their own
+//!   (guidelines 6: mailto, data, file, urn) are left to Python;
+//! * userinfo: password-in-userinfo (RFC 3986 3.2.1);
+//! * host: uppercase-host (3.2.2), the DNS syntax of an ASCII name (3.2.2, RFC 1034 3.5,
+//!   RFC 1123 2.1); a host with a "%" is left to Python;
+//! * port: empty-port, default-port (RFC 3986 3.2.3, 6.2.3);
+//! * path: dot-segment (RFC 3986 5.2.4, 6.2.2.3);
+//! * pct-encoded: lowercase hex (2.1), encoded unreserved (2.3), not UTF-8 or overlong
+//!   (RFC 3987 3.2, RFC 3629);
+//! * non-ASCII characters (NFC, joiners, private use, the 4.2 bidi structure): only the
+//!   characters of the generated table `INERT` pass, and only when the running Python's
+//!   Unicode version is the table's.
+
+use crate::chars::{bidi_class, decode, in_rtl_blocks, is_inert};
+use crate::tables::{CLASS, DEFAULT_PORTS, HEXDIG, SPECIFIC_SCHEMES, UNRESERVED};
+use crate::validate::{validate, Groups, Rule, Verdict};
+
+/// RFC 3986 3.2.2: names "should" have no more than 255 characters (iri DNS_MAX).
+const DNS_MAX: usize = 255;
+
+fn eq_lower(scheme: &[u8], name: &str) -> bool {
+    scheme.eq_ignore_ascii_case(name.as_bytes())
+}
+
+/// Whether `port` and `default` are the same number (`port_equals`, no int()).
+fn port_equals(port: &[u8], default: &str) -> bool {
+    fn strip(p: &[u8]) -> &[u8] {
+        let k = p.iter().take_while(|&&b| b == b'0').count();
+        if k == p.len() {
+            b"0"
+        } else {
+            &p[k..]
+        }
+    }
+    strip(port) == strip(default.as_bytes())
+}
+
+/// A label in DNS preferred name syntax: 1 to 63 letters, digits, hyphens; no hyphen at
+/// either end (RFC 1034 3.5, RFC 1123 2.1).
+fn ldh_label(label: &[u8]) -> bool {
+    !label.is_empty()
+        && label.len() <= 63
+        && label[0] != b'-'
+        && label[label.len() - 1] != b'-'
+        && label
+            .iter()
+            .all(|&b| b.is_ascii_alphanumeric() || b == b'-')
+}
+
+/// The DNS syntax of an ASCII name without "%" draws no warning (`dns_syntax`).
+fn dns_ok(host: &[u8]) -> bool {
+    if host.len() > DNS_MAX {
+        return false;
+    }
+    // A final dot is the root label (Python drops the last, empty, label of two or more).
+    let name = match host.split_last() {
+        Some((b'.', rest)) => rest,
+        _ => host,
+    };
+    name.split(|&b| b == b'.').all(ldh_label)
+}
+
+/// No "." or ".." segment where `iri._check_path.path` reports dot-segment.
+fn no_dot_segments(path: &[u8], relative: bool) -> bool {
+    if !(path.first() == Some(&b'/') || (!relative && !path.is_empty())) {
+        return true;
+    }
+    !path
+        .split(|&b| b == b'/')
+        .any(|seg| seg == b"." || seg == b"..")
+}
+
+fn hexval(b: u8) -> u8 {
+    match b {
+        b'0'..=b'9' => b - b'0',
+        b'a'..=b'f' => b - b'a' + 10,
+        _ => b - b'A' + 10,
+    }
+}
+
+/// The pct-encodings of a valid text draw no warning: uppercase hex digits (RFC 3986
+/// 2.1), no unreserved octet (2.3), each run of them UTF-8 (RFC 3987 3.2, RFC 3629).
+fn percent_clean(s: &[u8]) -> bool {
+    let n = s.len();
+    let mut i = 0;
+    let mut buf: Vec<u8> = Vec::new();
+    while i < n {
+        if s[i] != b'%' {
+            i += 1;
+            continue;
+        }
+        buf.clear();
+        while i + 2 < n
+            && s[i] == b'%'
+            && CLASS[s[i + 1] as usize] & HEXDIG != 0
+            && CLASS[s[i + 2] as usize] & HEXDIG != 0
+        {
+            let (h, l) = (s[i + 1], s[i + 2]);
+            if h.is_ascii_lowercase() || l.is_ascii_lowercase() {
+                return false;
+            }
+            let v = (hexval(h) << 4) | hexval(l);
+            if v < 0x80 && CLASS[v as usize] & UNRESERVED != 0 {
+                return false;
+            }
+            buf.push(v);
+            i += 3;
+        }
+        if buf.is_empty() {
+            return false; // not a pct-encoded: not valid text, never reached
+        }
+        if std::str::from_utf8(&buf).is_err() {
+            return false;
+        }
+    }
+    true
+}
+
+fn has_rtl(part: &str) -> bool {
+    part.chars().any(|c| in_rtl_blocks(c as u32))
+}
+
+/// One smaller component of RFC 3987 4.2 draws no warning (`iri.safety.bidi._structure`):
+/// without R or AL it is not concerned; with them it must have no L (rule 1) and start
+/// and end with R or AL, combining marks (NSM) after the last letter belonging to it
+/// (rule 2).
+fn piece_ok(piece: &str) -> bool {
+    let classes: Vec<u8> = piece.chars().map(|c| bidi_class(c as u32)).collect();
+    if !classes.contains(&2) {
+        return true;
+    }
+    if classes.contains(&1) {
+        return false;
+    }
+    let mut last = classes.len();
+    while last > 1 && classes[last - 1] == 3 {
+        last -= 1;
+    }
+    classes[0] == 2 && classes[last - 1] == 2
+}
+
+/// The 4.2 checks of `iri.safety.bidi.bidi_violations` find nothing in a text with a
+/// character of a right-to-left block. Each component is split into the smaller
+/// components of 4.2; a host with such a character is left to Python (RFC 5893 through
+/// the idna package).
+fn bidi_clean(text: &str, g: &Groups) -> bool {
+    let part = |span: Option<(usize, usize)>| span.map(|(a, b)| &text[a..b]);
+    if let Some(host) = part(g.host) {
+        if !host.starts_with('[') && has_rtl(host) {
+            return false;
+        }
+    }
+    let checks: [(Option<&str>, &[char]); 4] = [
+        (part(g.userinfo), &[]),
+        (Some(&text[g.path.0..g.path.1]), &['/', '.']),
+        (part(g.query), &['&', ';', '=']),
+        (part(g.fragment), &[]),
+    ];
+    for (comp, seps) in checks {
+        let Some(comp) = comp else { continue };
+        if comp.is_empty() || !has_rtl(comp) {
+            continue;
+        }
+        if !comp.split(seps).filter(|p| !p.is_empty()).all(piece_ok) {
+            return false;
+        }
+    }
+    // the host's pieces: "." splits it; without a right-to-left character none has R/AL
+    true
+}
+
+/// Whether `check(text, rule=rule, zone_id=...)` is `[]`, when this can be told here.
+/// `unicode_ok`: the running Python's Unicode version is the one of the tables.
+pub fn clean(text: &str, rule: Rule, zone_id: bool, unicode_ok: bool) -> bool {
+    let Verdict::Valid(g) = validate(text, rule, zone_id) else {
+        return false;
+    };
+    clean_groups(text, &g, rule, unicode_ok)
+}
+
+/// [`clean`] for a text whose [`validate`] verdict is `Valid(g)`.
+pub fn clean_groups(text: &str, g: &Groups, rule: Rule, unicode_ok: bool) -> bool {
+    let s = text.as_bytes();
+    let mut rtl = false;
+    if !text.is_ascii() {
+        if !unicode_ok {
+            return false;
+        }
+        let mut i = 0;
+        while i < s.len() {
+            if s[i] < 0x80 {
+                i += 1;
+                continue;
+            }
+            let (cp, len) = decode(s, i);
+            if !is_inert(cp) {
+                return false;
+            }
+            rtl |= in_rtl_blocks(cp);
+            i += len;
+        }
+    }
+    if rtl && !bidi_clean(text, g) {
+        return false;
+    }
+    let scheme = g.scheme.map(|(a, b)| &s[a..b]);
+    if let Some(sc) = scheme {
+        if sc.iter().any(u8::is_ascii_uppercase) {
+            return false;
+        }
+        if SPECIFIC_SCHEMES.iter().any(|name| eq_lower(sc, name)) {
+            return false;
+        }
+    }
+    if let Some((a, b)) = g.userinfo {
+        if s[a..b].contains(&b':') {
+            return false;
+        }
+    }
+    if let Some((a, b)) = g.host {
+        let host = &s[a..b];
+        if host.iter().any(u8::is_ascii_uppercase) || host.contains(&b'%') {
+            return false;
+        }
+        if !host.is_empty() && host[0] != b'[' && host.is_ascii() && !dns_ok(host) {
+            return false;
+        }
+    }
+    if let Some((a, b)) = g.port {
+        let port = &s[a..b];
+        if port.is_empty() {
+            return false;
+        }
+        if let Some(sc) = scheme {
+            for (name, default) in DEFAULT_PORTS {
+                if eq_lower(sc, name) && port_equals(port, default) {
+                    return false;
+                }
+            }
+        }
+    }
+    let relative = g.scheme.is_none() && g.authority.is_none() && !rule.needs_scheme();
+    if !no_dot_segments(&s[g.path.0..g.path.1], relative) {
+        return false;
+    }
+    !s.contains(&b'%') || percent_clean(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clean_or_not() {
+        let r = Rule::IriReference;
+        for t in [
+            "http://example.org/a?q#f",
+            "a/b",
+            "http://résumé.example/東京",
+            "http://h:8080/",
+            "http://h/%E6%9D%B1",
+            "./a",
+            "//h/",
+        ] {
+            assert!(clean(t, r, false, true), "{t}");
+        }
+        for t in [
+            "HTTP://h/",
+            "http://H/",
+            "http://h:80/",
+            "http://h:/",
+            "http://u:p@h/",
+            "http://h/./a",
+            "http://h/%e6%9d%b1",
+            "http://h/%41",
+            "http://h/%FF",
+            "mailto:a@b",
+            "http://a_b/",
+            "http://h/e\u{301}",
+            "http://h/a\u{5D0}",
+            "http://h/\u{5D0}a",
+            "http://h/a b",
+            "http://%C3%A9/",
+            "http://h/\u{200D}",
+            "http://h:080/",
+        ] {
+            assert!(!clean(t, r, false, true), "{t}");
+        }
+        assert!(!clean("http://h/é", r, false, false));
+    }
+}

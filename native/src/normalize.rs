@@ -1,0 +1,221 @@
+//! Syntax- and scheme-based normalization (RFC 3987 5.3.2, 5.3.3; RFC 3986 6.2.2, 6.2.3),
+//! the twin of `iri.normalize(text, level=...)` without character normalization or
+//! equivalences. The IDN step of 5.3.3 (ToUnicode(ToASCII(host))) is the caller's
+//! function, the Python `idna` package; a `mailto` path at the scheme level is left to
+//! Python (`None`).
+
+use crate::convert::{decode, decode_with, uses_dns};
+use crate::resolve::remove_dot_segments;
+use crate::tables::{ADDR_SPEC_PATH_SCHEMES, DEFAULT_HOSTS, DEFAULT_PORTS, EMPTY_PATH_IS_SLASH};
+use crate::validate::{validate, Rule, Verdict};
+
+/// The rungs this module climbs (RFC 3987 5.3.2 and 5.3.3).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Level {
+    Syntax,
+    Scheme,
+}
+
+impl Level {
+    /// `iri.Level` values; `None` for "simple" (Python's) and anything else.
+    pub fn from_name(name: &str) -> Option<Level> {
+        match name {
+            "syntax" => Some(Level::Syntax),
+            "scheme" => Some(Level::Scheme),
+            _ => None,
+        }
+    }
+}
+
+/// 5.3.2.3 then 5.3.2.1 for one component (`_percent`).
+fn percent(text: &str, in_query: bool) -> String {
+    let mut out = String::with_capacity(text.len());
+    decode_with(text, in_query, true, &mut out);
+    out
+}
+
+/// Lowercase an ASCII host, the hex digits of its escapes uppercase (`_lower_ascii`).
+fn lower_ascii(host: &str) -> String {
+    let s = host.as_bytes();
+    let mut out = String::with_capacity(s.len());
+    let mut i = 0;
+    while i < s.len() {
+        if s[i] == b'%'
+            && i + 2 < s.len()
+            && s[i + 1].is_ascii_hexdigit()
+            && s[i + 2].is_ascii_hexdigit()
+        {
+            out.push('%');
+            out.push(s[i + 1].to_ascii_uppercase() as char);
+            out.push(s[i + 2].to_ascii_uppercase() as char);
+            i += 3;
+        } else {
+            out.push(s[i].to_ascii_lowercase() as char);
+            i += 1;
+        }
+    }
+    out
+}
+
+/// 5.3.2.1 (IP literals and US-ASCII hosts are case-insensitive) and 5.3.2.3 (`_syntax_host`).
+fn syntax_host(host: &str) -> String {
+    if host.starts_with('[') {
+        return host.to_ascii_lowercase();
+    }
+    let mut decoded = String::with_capacity(host.len());
+    decode(host, false, &mut decoded);
+    if decoded.is_ascii() {
+        lower_ascii(&decoded)
+    } else {
+        decoded
+    }
+}
+
+/// RFC 3986 6.2.3 / 3.2.3: an empty port or the scheme's default is elided; leading zeros
+/// do not change the number (`_port`).
+fn port(port: &str, scheme: Option<&str>) -> Option<String> {
+    let stripped = port.trim_start_matches('0');
+    let value = if stripped.is_empty() && !port.is_empty() {
+        "0"
+    } else {
+        stripped
+    };
+    let default = scheme
+        .and_then(|s| DEFAULT_PORTS.iter().find(|(n, _)| *n == s))
+        .map(|(_, p)| *p);
+    if value.is_empty() || Some(value) == default {
+        None
+    } else {
+        Some(value.to_owned())
+    }
+}
+
+/// `iri.normalize(text, level=level)`, or `None` to defer: an invalid text (Python raises),
+/// a host whose escapes need the IDN check, a `mailto` path at the scheme level, or a
+/// host `dns_host` cannot map here (it returns `None`).
+pub fn normalize(
+    text: &str,
+    level: Level,
+    dns_host: &mut dyn FnMut(&str) -> Option<String>,
+) -> Option<String> {
+    let Verdict::Valid(g) = validate(text, Rule::IriReference, false) else {
+        return None;
+    };
+    let part = |span: Option<(usize, usize)>| span.map(|(a, b)| &text[a..b]);
+    // 5.3.2.1: the scheme is case-insensitive
+    let scheme = part(g.scheme).map(str::to_ascii_lowercase);
+    let scheme = scheme.as_deref();
+    let authority = part(g.authority);
+    // 5.3.2.3, component by component (iprivate decoded only in the query)
+    let userinfo = part(g.userinfo).map(|u| percent(u, false));
+    let mut path = percent(&text[g.path.0..g.path.1], false);
+    let query = part(g.query).map(|q| percent(q, true));
+    let fragment = part(g.fragment).map(|f| percent(f, false));
+    let mut host = part(g.host).map(syntax_host);
+    // 5.3.2.4: remove_dot_segments where resolution would apply it (RFC 3986 5.2.2)
+    if scheme.is_some() || authority.is_some() || path.starts_with('/') {
+        path = remove_dot_segments(&path);
+        if authority.is_none() && path.starts_with("//") {
+            path.insert_str(0, "/."); // write_path_without_authority
+        }
+    }
+    let mut port_text = part(g.port).map(str::to_owned);
+    if level == Level::Scheme {
+        // 5.3.3 Scheme-Based Normalization
+        if let Some(p) = part(g.port) {
+            port_text = port(p, scheme);
+        }
+        if let Some(sc) = scheme {
+            if let Some(h) = host.as_mut() {
+                if uses_dns(Some(sc)) && needs_idn(h) {
+                    *h = dns_host(h)?;
+                }
+                let default = DEFAULT_HOSTS
+                    .iter()
+                    .find(|(n, _)| *n == sc)
+                    .map(|(_, d)| *d);
+                if userinfo.is_none() && port_text.is_none() && default == Some(h.as_str()) {
+                    h.clear();
+                }
+                if path.is_empty() && EMPTY_PATH_IS_SLASH.contains(&sc) {
+                    path.push('/');
+                }
+            }
+            if ADDR_SPEC_PATH_SCHEMES.contains(&sc) {
+                return None; // the addr-spec domains: Python's `_addr_specs`
+            }
+        }
+    }
+    // RFC 3986 5.3 recomposition
+    let mut out = String::with_capacity(text.len() + 2);
+    if let Some(sc) = scheme {
+        out.push_str(sc);
+        out.push(':');
+    }
+    if let Some(h) = &host {
+        out.push_str("//");
+        if let Some(u) = &userinfo {
+            out.push_str(u);
+            out.push('@');
+        }
+        out.push_str(h);
+        if let Some(p) = &port_text {
+            out.push(':');
+            out.push_str(p);
+        }
+    }
+    out.push_str(&path);
+    if let Some(q) = &query {
+        out.push('?');
+        out.push_str(q);
+    }
+    if let Some(f) = &fragment {
+        out.push('#');
+        out.push_str(f);
+    }
+    Some(out)
+}
+
+/// Whether `_dns_host` maps this syntax-normalized host (else it returns it as it is).
+fn needs_idn(host: &str) -> bool {
+    !(host.is_empty() || host.contains('%') || (host.is_ascii() && !host.contains("xn--")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn examples() {
+        let mut upper = |h: &str| Some(h.to_owned());
+        let n = |t: &str, l: Level, f: &mut dyn FnMut(&str) -> Option<String>| normalize(t, l, f);
+        assert_eq!(
+            n(
+                "eXAMPLE://a/./b/../b/%63/%7bfoo%7d/ros%C3%A9",
+                Level::Syntax,
+                &mut upper
+            )
+            .as_deref(),
+            Some("example://a/b/c/%7Bfoo%7D/rosé")
+        );
+        assert_eq!(
+            n(
+                "http://example.org/a%2Fb?%ee%80%80#%E2%80%AE",
+                Level::Syntax,
+                &mut upper
+            )
+            .as_deref(),
+            Some("http://example.org/a%2Fb?\u{e000}#%E2%80%AE")
+        );
+        assert_eq!(
+            n("HTTP://Example.ORG:080", Level::Scheme, &mut upper).as_deref(),
+            Some("http://example.org/")
+        );
+        assert_eq!(
+            n("file://localhost/a", Level::Scheme, &mut upper).as_deref(),
+            Some("file:///a")
+        );
+        assert_eq!(n("mailto:A@B", Level::Scheme, &mut upper), None);
+        assert_eq!(n("a b", Level::Syntax, &mut upper), None);
+    }
+}

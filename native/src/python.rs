@@ -1,0 +1,654 @@
+//! The Python module `iri._native`: thin bindings over the core. Contract in
+//! `native/README.md`. Every function returns exactly what its Python twin returns, or
+//! `None` ("defer": call the Python function), and never raises for any argument.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, OnceLock};
+
+use pyo3::exceptions::PyRuntimeError;
+use pyo3::intern;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyString, PyTuple};
+
+use crate::clean as clean_core;
+use crate::split as split_core;
+use crate::validate::{self, zone_from_name, Rule, Verdict};
+
+/// Whether the running Python's `unicodedata` has the Unicode version of the tables
+/// (set once at import; `clean` treats non-ASCII text as "ask Python" otherwise).
+static UNICODE_OK: AtomicBool = AtomicBool::new(false);
+
+/// The `&str` of a Python `str` without copying (the UTF-8 that CPython caches), or
+/// `None` for a non-`str` or a `str` with a lone surrogate (no UTF-8 exists for it).
+fn text_of<'a>(obj: &'a Bound<'_, PyAny>) -> Option<&'a str> {
+    obj.cast::<PyString>().ok()?.to_str().ok()
+}
+
+/// The rule and zone-id options given as `iri.Rule` / `iri.ZoneID` members or their
+/// values; `None` for anything else (Python raises its own error).
+fn options(
+    rule: Option<&Bound<'_, PyAny>>,
+    zone_id: Option<&Bound<'_, PyAny>>,
+) -> Option<(Rule, bool)> {
+    let rule = match rule {
+        None => Rule::IriReference,
+        Some(r) => Rule::from_name(text_of(r)?)?,
+    };
+    let zone = match zone_id {
+        None => false,
+        Some(z) => zone_from_name(text_of(z)?)?,
+    };
+    Some((rule, zone))
+}
+
+/// The component `text[a..b]` as a Python `str`: the argument itself when it is all of
+/// it (no copy), else a new `str`.
+fn piece<'py>(
+    py: Python<'py>,
+    whole: &Bound<'py, PyAny>,
+    text: &str,
+    span: Option<(usize, usize)>,
+) -> Bound<'py, PyAny> {
+    match span {
+        None => py.None().into_bound(py),
+        // the argument itself only when it is an exact `str` (a subclass must not leak
+        // into the components: Python's slices and groups are exact `str`s)
+        Some((0, b)) if b == text.len() && whole.is_exact_instance_of::<PyString>() => {
+            whole.clone()
+        }
+        Some((a, b)) => PyString::new(py, &text[a..b]).into_any(),
+    }
+}
+
+/// A result as a Python `str`: the argument itself when the result is its text and it is
+/// an exact `str` (no new object, as the Python functions return `text` unchanged).
+fn result_str<'py>(
+    py: Python<'py>,
+    arg: &Bound<'py, PyAny>,
+    arg_text: &str,
+    result: &str,
+) -> Bound<'py, PyAny> {
+    if result == arg_text && arg.is_exact_instance_of::<PyString>() {
+        arg.clone()
+    } else {
+        PyString::new(py, result).into_any()
+    }
+}
+
+/// The scheme as a Python `str`: the common ones as interned strings (no allocation for
+/// nearly every web address), the others new.
+fn scheme_str<'py>(py: Python<'py>, scheme: &str) -> Bound<'py, PyAny> {
+    let interned = match scheme {
+        "http" => intern!(py, "http"),
+        "https" => intern!(py, "https"),
+        "ftp" => intern!(py, "ftp"),
+        "mailto" => intern!(py, "mailto"),
+        "file" => intern!(py, "file"),
+        "urn" => intern!(py, "urn"),
+        "data" => intern!(py, "data"),
+        _ => return PyString::new(py, scheme).into_any(),
+    };
+    interned.clone().into_any()
+}
+
+/// The eight groups as Python objects, the scheme by [`scheme_str`] (a scheme never is
+/// the whole text: a ":" follows it).
+fn groups<'py>(
+    py: Python<'py>,
+    text: &Bound<'py, PyAny>,
+    s: &str,
+    g: &validate::Groups,
+) -> [Bound<'py, PyAny>; 8] {
+    let spans = g.as_array();
+    std::array::from_fn(|k| match (k, spans[k]) {
+        (0, Some((a, b))) => scheme_str(py, &s[a..b]),
+        (_, span) => piece(py, text, s, span),
+    })
+}
+
+/// `iri.is_valid(text, rule=rule, zone_id=zone_id)`, or `None` to defer: a non-`str`, a
+/// lone surrogate, an unknown option, or a host whose percent-encoded UTF-8 must be
+/// checked as an IDN (UTS #46 ToASCII, the idna package).
+#[pyfunction]
+#[pyo3(signature = (text, rule=None, zone_id=None))]
+fn is_valid(
+    text: &Bound<'_, PyAny>,
+    rule: Option<&Bound<'_, PyAny>>,
+    zone_id: Option<&Bound<'_, PyAny>>,
+) -> Option<bool> {
+    let s = text_of(text)?;
+    let (rule, zone) = options(rule, zone_id)?;
+    match validate::validate(s, rule, zone) {
+        Verdict::Valid(_) => Some(true),
+        Verdict::Invalid => Some(false),
+        Verdict::Idn(_) => None,
+    }
+}
+
+/// `True` only when `iri.check(text, rule=rule, zone_id=zone_id)` returns `[]`; `False`
+/// means "ask Python" (it may or may not find something).
+#[pyfunction]
+#[pyo3(signature = (text, rule=None, zone_id=None))]
+fn clean(
+    text: &Bound<'_, PyAny>,
+    rule: Option<&Bound<'_, PyAny>>,
+    zone_id: Option<&Bound<'_, PyAny>>,
+) -> bool {
+    let (Some(s), Some((rule, zone))) = (text_of(text), options(rule, zone_id)) else {
+        return false;
+    };
+    clean_core::clean(s, rule, zone, UNICODE_OK.load(Ordering::Relaxed))
+}
+
+/// The fields of `iri.split(text)` as a 5-tuple (scheme, authority, path, query,
+/// fragment), or `None` for a non-`str` or a lone surrogate.
+#[pyfunction]
+fn split<'py>(py: Python<'py>, text: &Bound<'py, PyAny>) -> PyResult<Option<Bound<'py, PyTuple>>> {
+    let Some(s) = text_of(text) else {
+        return Ok(None);
+    };
+    let p = split_core::split(s);
+    let items = [
+        match p.scheme {
+            Some((a, b)) => scheme_str(py, &s[a..b]), // a ":" follows: never all of it
+            None => py.None().into_bound(py),
+        },
+        piece(py, text, s, p.authority),
+        piece(py, text, s, Some(p.path)),
+        piece(py, text, s, p.query),
+        piece(py, text, s, p.fragment),
+    ];
+    PyTuple::new(py, items).map(Some)
+}
+
+/// The groups `iri.parse` builds an `IRIReference` from, as an 8-tuple (scheme,
+/// authority, userinfo, host, port, path, query, fragment), when `text` is valid for the
+/// rule; `None` otherwise (invalid: Python raises `InvalidIRI`; or deferred as for
+/// [`is_valid`]).
+#[pyfunction]
+#[pyo3(signature = (text, rule=None, zone_id=None))]
+fn parse_groups<'py>(
+    py: Python<'py>,
+    text: &Bound<'py, PyAny>,
+    rule: Option<&Bound<'py, PyAny>>,
+    zone_id: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Option<Bound<'py, PyTuple>>> {
+    let (Some(s), Some((rule, zone))) = (text_of(text), options(rule, zone_id)) else {
+        return Ok(None);
+    };
+    let Verdict::Valid(g) = validate::validate(s, rule, zone) else {
+        return Ok(None);
+    };
+    let items = groups(py, text, s, &g);
+    PyTuple::new(py, items).map(Some)
+}
+
+/// For a chunk of lines (a list of `str`): one byte per line, 1 when `check(line, rule=...,
+/// zone_id=...)` is `[]` (as [`clean`]), 0 when Python must check it. The lines are read
+/// without the GIL held. `None` for an unknown option.
+#[pyfunction]
+#[pyo3(signature = (lines, rule=None, zone_id=None))]
+fn clean_lines<'py>(
+    py: Python<'py>,
+    lines: &Bound<'py, PyList>,
+    rule: Option<&Bound<'py, PyAny>>,
+    zone_id: Option<&Bound<'py, PyAny>>,
+) -> Option<Vec<u8>> {
+    let (rule, zone) = options(rule, zone_id)?;
+    let items: Vec<Bound<'py, PyAny>> = lines.iter().collect();
+    let texts: Vec<Option<&str>> = items.iter().map(text_of).collect();
+    let unicode_ok = UNICODE_OK.load(Ordering::Relaxed);
+    Some(py.detach(|| {
+        texts
+            .iter()
+            .map(|t| match t {
+                Some(s) => u8::from(clean_core::clean(s, rule, zone, unicode_ok)),
+                None => 0,
+            })
+            .collect()
+    }))
+}
+
+/// The Python side the drop-in functions hand over to, and the types they build
+/// (set once by [`configure`]).
+struct Bindings {
+    is_valid: Py<PyAny>,
+    check: Py<PyAny>,
+    split: Py<PyAny>,
+    parse: Py<PyAny>,
+    /// `iri.split`'s NamedTuple class, and `tuple.__new__` to make one from a tuple.
+    components: Py<PyAny>,
+    tuple_new: Py<PyAny>,
+    /// `IRIReference` and `object.__new__`: a value is made as `iri.parse` makes it.
+    reference: Py<PyAny>,
+    object_new: Py<PyAny>,
+    /// The twins of the functions added later (`None` until configured).
+    resolve: Option<Py<PyAny>>,
+    to_uri: Option<Py<PyAny>>,
+    to_iri: Option<Py<PyAny>>,
+    /// `iri.idna.host_to_ascii` and `iri.idna.to_unicode`: the one IDNA implementation.
+    host_to_ascii: Option<Py<PyAny>>,
+    host_to_unicode: Option<Py<PyAny>>,
+    normalize: Option<Py<PyAny>>,
+    /// `iri.normalize._dns_host`: the 5.3.3 mapping of a DNS host (UTS #46 both ways).
+    dns_host: Option<Py<PyAny>>,
+}
+
+/// Hosts already mapped by the Python IDNA functions (3987bis 3.4.2, 4.2 step 7): one call
+/// per distinct host. Bounded: emptied when full.
+static IDNA_CACHE: Mutex<Option<HashMap<(u8, String), String>>> = Mutex::new(None);
+const IDNA_CACHE_MAX: usize = 4096;
+
+/// The host mapped by `func` (`kind`: 0 host_to_ascii, 1 to_unicode, 2 dns_host), from
+/// the cache or by one call; `None` when it raises (the caller then defers to the Python
+/// twin, which raises the same error).
+fn idna_map(py: Python<'_>, func: Option<&Py<PyAny>>, kind: u8, host: &str) -> Option<String> {
+    let key = (kind, host.to_owned());
+    if let Ok(cache) = IDNA_CACHE.lock() {
+        if let Some(hit) = cache.as_ref().and_then(|c| c.get(&key)) {
+            return Some(hit.clone());
+        }
+    }
+    let mapped: String = func?.bind(py).call1((host,)).ok()?.extract().ok()?;
+    if let Ok(mut cache) = IDNA_CACHE.lock() {
+        let c = cache.get_or_insert_with(HashMap::new);
+        if c.len() >= IDNA_CACHE_MAX {
+            c.clear();
+        }
+        c.insert(key, mapped.clone());
+    }
+    Some(mapped)
+}
+
+static BINDINGS: OnceLock<Bindings> = OnceLock::new();
+
+fn bindings() -> PyResult<&'static Bindings> {
+    BINDINGS
+        .get()
+        .ok_or_else(|| PyRuntimeError::new_err("iri._native.configure() has not been called"))
+}
+
+/// Set the Python twins the drop-in functions defer to, and the value types they build.
+/// Called once, by the dispatch in `iri` (a second call raises RuntimeError).
+#[pyfunction]
+#[pyo3(signature = (
+    *, is_valid, check, split, parse, components, reference, resolve=None, to_uri=None,
+    to_iri=None, host_to_ascii=None, host_to_unicode=None, normalize=None, dns_host=None,
+))]
+#[allow(clippy::too_many_arguments)] // one keyword per Python twin
+fn configure(
+    py: Python<'_>,
+    is_valid: Py<PyAny>,
+    check: Py<PyAny>,
+    split: Py<PyAny>,
+    parse: Py<PyAny>,
+    components: Py<PyAny>,
+    reference: Py<PyAny>,
+    resolve: Option<Py<PyAny>>,
+    to_uri: Option<Py<PyAny>>,
+    to_iri: Option<Py<PyAny>>,
+    host_to_ascii: Option<Py<PyAny>>,
+    host_to_unicode: Option<Py<PyAny>>,
+    normalize: Option<Py<PyAny>>,
+    dns_host: Option<Py<PyAny>>,
+) -> PyResult<()> {
+    let builtins = py.import("builtins")?;
+    let tuple_new = builtins.getattr("tuple")?.getattr("__new__")?.unbind();
+    let object_new = builtins.getattr("object")?.getattr("__new__")?.unbind();
+    BINDINGS
+        .set(Bindings {
+            is_valid,
+            check,
+            split,
+            parse,
+            components,
+            tuple_new,
+            reference,
+            object_new,
+            resolve,
+            to_uri,
+            to_iri,
+            host_to_ascii,
+            host_to_unicode,
+            normalize,
+            dns_host,
+        })
+        .map_err(|_| PyRuntimeError::new_err("iri._native.configure() was already called"))
+}
+
+/// The keyword arguments `rule=`, `zone_id=` as given (for the Python twin).
+fn kwargs<'py>(
+    py: Python<'py>,
+    rule: Option<&Bound<'py, PyAny>>,
+    zone_id: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Option<Bound<'py, PyDict>>> {
+    if rule.is_none() && zone_id.is_none() {
+        return Ok(None);
+    }
+    let kw = PyDict::new(py);
+    if let Some(r) = rule {
+        kw.set_item(intern!(py, "rule"), r)?;
+    }
+    if let Some(z) = zone_id {
+        kw.set_item(intern!(py, "zone_id"), z)?;
+    }
+    Ok(Some(kw))
+}
+
+/// Drop-in `iri.is_valid(text, *, rule=..., zone_id=...)`: the native answer, or the
+/// Python twin's (which also raises the TypeError / ValueError of bad arguments).
+#[pyfunction]
+#[pyo3(name = "api_is_valid", signature = (text, *, rule=None, zone_id=None))]
+fn api_is_valid<'py>(
+    py: Python<'py>,
+    text: &Bound<'py, PyAny>,
+    rule: Option<&Bound<'py, PyAny>>,
+    zone_id: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    if let Some(answer) = is_valid(text, rule, zone_id) {
+        return Ok(pyo3::types::PyBool::new(py, answer).to_owned().into_any());
+    }
+    let b = bindings()?;
+    b.is_valid
+        .bind(py)
+        .call((text,), kwargs(py, rule, zone_id)?.as_ref())
+}
+
+/// Drop-in `iri.check(text, *, rule=..., zone_id=..., limit=...)`: `[]` when [`clean`]
+/// says so (and no `limit` is given: the twin validates it), else the Python twin.
+#[pyfunction]
+#[pyo3(name = "api_check", signature = (text, *, rule=None, zone_id=None, **rest))]
+fn api_check<'py>(
+    py: Python<'py>,
+    text: &Bound<'py, PyAny>,
+    rule: Option<&Bound<'py, PyAny>>,
+    zone_id: Option<&Bound<'py, PyAny>>,
+    rest: Option<&Bound<'py, PyDict>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    if rest.is_none() && clean(text, rule, zone_id) {
+        return Ok(PyList::empty(py).into_any());
+    }
+    let b = bindings()?;
+    let kw = kwargs(py, rule, zone_id)?;
+    let kw = match (kw, rest) {
+        (Some(k), Some(r)) => {
+            k.update(r.as_mapping())?;
+            Some(k)
+        }
+        (None, Some(r)) => Some(r.clone()),
+        (k, None) => k,
+    };
+    b.check.bind(py).call((text,), kw.as_ref())
+}
+
+/// Drop-in `iri.split(text)`: a `Components` made natively, or the Python twin's.
+#[pyfunction]
+#[pyo3(name = "api_split")]
+fn api_split<'py>(py: Python<'py>, text: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    let b = bindings()?;
+    match split(py, text)? {
+        Some(t) => b.tuple_new.bind(py).call1((b.components.bind(py), t)),
+        None => b.split.bind(py).call1((text,)),
+    }
+}
+
+/// Drop-in `iri.parse(text, *, rule=..., zone_id=...)`: an `IRIReference` made as
+/// `iri.parse` makes it (its slots set from the groups), or the Python twin's answer
+/// (its `InvalidIRI` for an invalid text).
+#[pyfunction]
+#[pyo3(name = "api_parse", signature = (text, *, rule=None, zone_id=None))]
+fn api_parse<'py>(
+    py: Python<'py>,
+    text: &Bound<'py, PyAny>,
+    rule: Option<&Bound<'py, PyAny>>,
+    zone_id: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let b = bindings()?;
+    if let (Some(s), Some((r, z))) = (text_of(text), options(rule, zone_id)) {
+        if let Verdict::Valid(g) = validate::validate(s, r, z) {
+            let reference = b.reference.bind(py);
+            let value = b.object_new.bind(py).call1((reference,))?;
+            let names = [
+                intern!(py, "_scheme"),
+                intern!(py, "_authority"),
+                intern!(py, "_userinfo"),
+                intern!(py, "_host"),
+                intern!(py, "_port"),
+                intern!(py, "_path"),
+                intern!(py, "_query"),
+                intern!(py, "_fragment"),
+            ];
+            value.setattr(intern!(py, "_text"), text)?;
+            for (name, item) in names.into_iter().zip(groups(py, text, s, &g)) {
+                value.setattr(name, item)?;
+            }
+            return Ok(value);
+        }
+    }
+    b.parse
+        .bind(py)
+        .call((text,), kwargs(py, rule, zone_id)?.as_ref())
+}
+
+/// `iri.resolve(base, reference)` with the default options (RFC 3986 5.2, strict,
+/// both arguments validated), or `None` to defer: a non-`str`, a lone surrogate, an
+/// invalid argument, a base without a scheme, a host with escaped UTF-8.
+#[pyfunction]
+fn resolve(base: &Bound<'_, PyAny>, reference: &Bound<'_, PyAny>) -> Option<String> {
+    crate::resolve::resolve(text_of(base)?, text_of(reference)?)
+}
+
+/// Drop-in `iri.resolve(base, reference, **options)`: native for the default options,
+/// the Python twin otherwise and on a deferral (its errors included).
+#[pyfunction]
+#[pyo3(name = "api_resolve", signature = (base, reference, **options))]
+fn api_resolve<'py>(
+    py: Python<'py>,
+    base: &Bound<'py, PyAny>,
+    reference: &Bound<'py, PyAny>,
+    options: Option<&Bound<'py, PyDict>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    if options.is_none() {
+        if let (Some(t), Some(r)) = (resolve(base, reference), text_of(reference)) {
+            return Ok(result_str(py, reference, r, &t));
+        }
+    }
+    twin(&bindings()?.resolve, "resolve")?
+        .bind(py)
+        .call((base, reference), options)
+}
+
+/// `iri.to_uri(text)` with the default options, or `None` to defer: a non-`str`, a lone
+/// surrogate, an invalid text, or a non-ASCII host of a DNS scheme (IDNA is Python's).
+#[pyfunction]
+fn to_uri(text: &Bound<'_, PyAny>) -> Option<String> {
+    crate::convert::to_uri(text_of(text)?, &mut |_| None)
+}
+
+/// `iri.to_iri(text)` with the default options, or `None` to defer (as [`to_uri`]; the
+/// IDNA step is any host of a DNS scheme with "%" or "xn--" in its authority).
+#[pyfunction]
+fn to_iri(text: &Bound<'_, PyAny>) -> Option<String> {
+    crate::convert::to_iri(text_of(text)?, &mut |_| None)
+}
+
+fn twin<'a>(f: &'a Option<Py<PyAny>>, name: &str) -> PyResult<&'a Py<PyAny>> {
+    f.as_ref()
+        .ok_or_else(|| PyRuntimeError::new_err(format!("configure() was not given {name}=")))
+}
+
+/// Drop-in `iri.to_uri(text, **options)`: native for the default options (hosts mapped
+/// by the configured `host_to_ascii`, once per distinct host), else the Python twin.
+#[pyfunction]
+#[pyo3(name = "api_to_uri", signature = (text, **options))]
+fn api_to_uri<'py>(
+    py: Python<'py>,
+    text: &Bound<'py, PyAny>,
+    options: Option<&Bound<'py, PyDict>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let b = bindings()?;
+    if let (None, Some(s)) = (options, text_of(text)) {
+        let f = b.host_to_ascii.as_ref();
+        if let Some(t) = crate::convert::to_uri(s, &mut |h| idna_map(py, f, 0, h)) {
+            return Ok(result_str(py, text, s, &t));
+        }
+    }
+    twin(&b.to_uri, "to_uri")?.bind(py).call((text,), options)
+}
+
+/// Drop-in `iri.to_iri(text, **options)`: native for the default options (DNS hosts
+/// mapped by the configured `host_to_unicode`, once per distinct host), else the twin.
+#[pyfunction]
+#[pyo3(name = "api_to_iri", signature = (text, **options))]
+fn api_to_iri<'py>(
+    py: Python<'py>,
+    text: &Bound<'py, PyAny>,
+    options: Option<&Bound<'py, PyDict>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let b = bindings()?;
+    if let (None, Some(s)) = (options, text_of(text)) {
+        let f = b.host_to_unicode.as_ref();
+        if let Some(t) = crate::convert::to_iri(s, &mut |h| idna_map(py, f, 1, h)) {
+            return Ok(result_str(py, text, s, &t));
+        }
+    }
+    twin(&b.to_iri, "to_iri")?.bind(py).call((text,), options)
+}
+
+fn level_of(level: Option<&Bound<'_, PyAny>>) -> Option<crate::normalize::Level> {
+    match level {
+        None => Some(crate::normalize::Level::Syntax),
+        Some(l) => crate::normalize::Level::from_name(text_of(l)?),
+    }
+}
+
+/// `iri.normalize(text, level=level)` ("syntax" or "scheme", no other option), or `None`
+/// to defer: a non-`str`, a lone surrogate, an invalid text, another level, a host with
+/// escaped UTF-8, a DNS host with non-ASCII or "xn--" at the scheme level (IDNA is
+/// Python's), a `mailto` path at the scheme level.
+#[pyfunction]
+#[pyo3(signature = (text, level=None))]
+fn normalize(text: &Bound<'_, PyAny>, level: Option<&Bound<'_, PyAny>>) -> Option<String> {
+    crate::normalize::normalize(text_of(text)?, level_of(level)?, &mut |_| None)
+}
+
+/// Drop-in `iri.normalize(text, *, level=..., **options)`: native for the syntax and
+/// scheme levels without other options (DNS hosts mapped by the configured `dns_host`,
+/// once per distinct host), else the Python twin.
+#[pyfunction]
+#[pyo3(name = "api_normalize", signature = (text, *, level=None, **options))]
+fn api_normalize<'py>(
+    py: Python<'py>,
+    text: &Bound<'py, PyAny>,
+    level: Option<&Bound<'py, PyAny>>,
+    options: Option<&Bound<'py, PyDict>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let b = bindings()?;
+    if let (None, Some(s), Some(lvl)) = (options, text_of(text), level_of(level)) {
+        let f = b.dns_host.as_ref();
+        if let Some(t) = crate::normalize::normalize(s, lvl, &mut |h| idna_map(py, f, 2, h)) {
+            return Ok(result_str(py, text, s, &t));
+        }
+    }
+    let kw = match (level, options) {
+        (None, o) => o.cloned(),
+        (Some(l), o) => {
+            let kw = o.cloned().unwrap_or_else(|| PyDict::new(py));
+            kw.set_item(intern!(py, "level"), l)?;
+            Some(kw)
+        }
+    };
+    twin(&b.normalize, "normalize")?
+        .bind(py)
+        .call((text,), kw.as_ref())
+}
+
+/// For a chunk of lines: one byte per line, 1 when `is_valid(line, rule=..., zone_id=...)`
+/// (no error: `iri check --errors-only` has nothing to say), 0 when it is not, 2 when
+/// Python must decide (as [`is_valid`]'s `None`). Without the GIL. `None` for an unknown
+/// option.
+#[pyfunction]
+#[pyo3(signature = (lines, rule=None, zone_id=None))]
+fn valid_lines<'py>(
+    py: Python<'py>,
+    lines: &Bound<'py, PyList>,
+    rule: Option<&Bound<'py, PyAny>>,
+    zone_id: Option<&Bound<'py, PyAny>>,
+) -> Option<Vec<u8>> {
+    let (rule, zone) = options(rule, zone_id)?;
+    let items: Vec<Bound<'py, PyAny>> = lines.iter().collect();
+    let texts: Vec<Option<&str>> = items.iter().map(text_of).collect();
+    Some(py.detach(|| {
+        texts
+            .iter()
+            .map(|t| match t.map(|s| validate::validate(s, rule, zone)) {
+                Some(Verdict::Valid(_)) => 1,
+                Some(Verdict::Invalid) => 0,
+                _ => 2,
+            })
+            .collect()
+    }))
+}
+
+/// For a chunk of lines: `normalize(line, level=level)` of each (a list of `str`), `None`
+/// where Python must answer (as [`normalize`]'s `None`: invalid lines included, so that
+/// Python reports them). Without the GIL. `None` for an unknown level.
+#[pyfunction]
+#[pyo3(signature = (lines, level=None))]
+fn normalize_lines<'py>(
+    py: Python<'py>,
+    lines: &Bound<'py, PyList>,
+    level: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Option<Bound<'py, PyList>>> {
+    let Some(lvl) = level_of(level) else {
+        return Ok(None);
+    };
+    let items: Vec<Bound<'py, PyAny>> = lines.iter().collect();
+    let texts: Vec<Option<&str>> = items.iter().map(text_of).collect();
+    let out: Vec<Option<String>> = py.detach(|| {
+        texts
+            .iter()
+            .map(|t| t.and_then(|s| crate::normalize::normalize(s, lvl, &mut |_| None)))
+            .collect()
+    });
+    let out: Vec<Option<Bound<'py, PyAny>>> = out
+        .into_iter()
+        .zip(items.iter().zip(&texts))
+        .map(|(r, (item, t))| r.map(|r| result_str(py, item, t.unwrap_or_default(), &r)))
+        .collect();
+    PyList::new(py, out).map(Some)
+}
+
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    let version: String = py
+        .import("unicodedata")?
+        .getattr("unidata_version")?
+        .extract()?;
+    UNICODE_OK.store(version == crate::tables::UNICODE_VERSION, Ordering::Relaxed);
+    m.add("UNICODE_VERSION", crate::tables::UNICODE_VERSION)?;
+    m.add("UNICODE_OK", version == crate::tables::UNICODE_VERSION)?;
+    m.add_function(wrap_pyfunction!(is_valid, m)?)?;
+    m.add_function(wrap_pyfunction!(clean, m)?)?;
+    m.add_function(wrap_pyfunction!(split, m)?)?;
+    m.add_function(wrap_pyfunction!(parse_groups, m)?)?;
+    m.add_function(wrap_pyfunction!(clean_lines, m)?)?;
+    m.add_function(wrap_pyfunction!(configure, m)?)?;
+    m.add_function(wrap_pyfunction!(resolve, m)?)?;
+    m.add_function(wrap_pyfunction!(api_resolve, m)?)?;
+    m.add_function(wrap_pyfunction!(to_uri, m)?)?;
+    m.add_function(wrap_pyfunction!(to_iri, m)?)?;
+    m.add_function(wrap_pyfunction!(api_to_uri, m)?)?;
+    m.add_function(wrap_pyfunction!(api_to_iri, m)?)?;
+    m.add_function(wrap_pyfunction!(normalize, m)?)?;
+    m.add_function(wrap_pyfunction!(api_normalize, m)?)?;
+    m.add_function(wrap_pyfunction!(valid_lines, m)?)?;
+    m.add_function(wrap_pyfunction!(normalize_lines, m)?)?;
+    m.add_function(wrap_pyfunction!(api_is_valid, m)?)?;
+    m.add_function(wrap_pyfunction!(api_check, m)?)?;
+    m.add_function(wrap_pyfunction!(api_split, m)?)?;
+    m.add_function(wrap_pyfunction!(api_parse, m)?)?;
+    Ok(())
+}

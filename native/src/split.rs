@@ -1,0 +1,109 @@
+//! RFC 3986 Appendix B: the five components, total (every text splits), as byte ranges.
+//!
+//! ```text
+//! ^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?
+//! ```
+//! The twin of `iri.split` (the Python pattern is possessive, as this scan is).
+
+/// scheme, authority, path, query, fragment (`None`: absent).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Parts {
+    pub scheme: Option<(usize, usize)>,
+    pub authority: Option<(usize, usize)>,
+    pub path: (usize, usize),
+    pub query: Option<(usize, usize)>,
+    pub fragment: Option<(usize, usize)>,
+}
+
+fn until(s: &[u8], from: usize, stop: fn(u8) -> bool) -> usize {
+    s[from..]
+        .iter()
+        .position(|&b| stop(b))
+        .map_or(s.len(), |k| from + k)
+}
+
+/// Split `text` by Appendix B. Delimiters are ASCII, so the scan runs over bytes.
+pub fn split(text: &str) -> Parts {
+    let s = text.as_bytes();
+    let n = s.len();
+    let mut p = 0;
+    // (([^:/?#]+):)?
+    let e = until(s, 0, |b| matches!(b, b':' | b'/' | b'?' | b'#'));
+    let scheme = if e > 0 && e < n && s[e] == b':' {
+        p = e + 1;
+        Some((0, e))
+    } else {
+        None
+    };
+    // (//([^/?#]*))?
+    let authority = if s[p..].starts_with(b"//") {
+        let e = until(s, p + 2, |b| matches!(b, b'/' | b'?' | b'#'));
+        let a = (p + 2, e);
+        p = e;
+        Some(a)
+    } else {
+        None
+    };
+    // ([^?#]*)
+    let e = until(s, p, |b| matches!(b, b'?' | b'#'));
+    let path = (p, e);
+    p = e;
+    // (\?([^#]*))?
+    let query = if p < n && s[p] == b'?' {
+        let e = until(s, p + 1, |b| b == b'#');
+        let q = (p + 1, e);
+        p = e;
+        Some(q)
+    } else {
+        None
+    };
+    // (#(.*))?
+    let fragment = if p < n && s[p] == b'#' {
+        Some((p + 1, n))
+    } else {
+        None
+    };
+    Parts {
+        scheme,
+        authority,
+        path,
+        query,
+        fragment,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(t: &str) -> [Option<&str>; 5] {
+        let p = split(t);
+        let f = |r: Option<(usize, usize)>| r.map(|(a, b)| &t[a..b]);
+        [
+            f(p.scheme),
+            f(p.authority),
+            Some(&t[p.path.0..p.path.1]),
+            f(p.query),
+            f(p.fragment),
+        ]
+    }
+
+    #[test]
+    fn appendix_b() {
+        assert_eq!(
+            texts("http://example.org/a?q#f"),
+            [
+                Some("http"),
+                Some("example.org"),
+                Some("/a"),
+                Some("q"),
+                Some("f")
+            ]
+        );
+        assert_eq!(texts("a?#"), [None, None, Some("a"), Some(""), Some("")]);
+        assert_eq!(texts(":a"), [None, None, Some(":a"), None, None]);
+        assert_eq!(texts("é:x"), [Some("é"), None, Some("x"), None, None]);
+        assert_eq!(texts("#a?b#c"), [None, None, Some(""), None, Some("a?b#c")]);
+        assert_eq!(texts("////"), [None, Some(""), Some("//"), None, None]);
+    }
+}

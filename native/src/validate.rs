@@ -1,0 +1,425 @@
+//! The full grammar of each rule, as one forward scan: the twin of the Python
+//! `reference_pattern(rule, zone_id).fullmatch` plus the checks `is_valid` adds to it
+//! (RFC 3986 2.1 pct-encoded, 3.2.2 escapes in a host, the byte order mark).
+//!
+//! Every step is deterministic: where the Python pattern may backtrack (the optional
+//! scheme, authority and userinfo groups), the comment says why the other branch cannot
+//! match, so one pass decides. Linear in the length of the text; no allocation.
+
+use crate::chars::{in_class, run, Wide};
+use crate::ip;
+use crate::tables::{
+    FRAGMENT, HEXDIG, PATH, QUERY, REG_NAME, SCHEME, SCHEME_FIRST, SEGMENT_NC, USERINFO,
+};
+
+/// The eight rules (RFC 3987 2.2, RFC 3986 Appendix A), named as `iri.Rule` values.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Rule {
+    Iri,
+    IriReference,
+    AbsoluteIri,
+    IrelativeRef,
+    Uri,
+    UriReference,
+    AbsoluteUri,
+    RelativeRef,
+}
+
+impl Rule {
+    /// The rule of an `iri.Rule` value (a `StrEnum`, so its text); `None` for any other
+    /// text (the Python side then raises its own `ValueError`).
+    pub fn from_name(name: &str) -> Option<Rule> {
+        Some(match name {
+            "IRI_reference" => Rule::IriReference,
+            "IRI" => Rule::Iri,
+            "absolute_IRI" => Rule::AbsoluteIri,
+            "irelative_ref" => Rule::IrelativeRef,
+            "URI" => Rule::Uri,
+            "URI_reference" => Rule::UriReference,
+            "absolute_URI" => Rule::AbsoluteUri,
+            "relative_ref" => Rule::RelativeRef,
+            _ => return None,
+        })
+    }
+
+    pub fn is_iri(self) -> bool {
+        matches!(
+            self,
+            Rule::Iri | Rule::IriReference | Rule::AbsoluteIri | Rule::IrelativeRef
+        )
+    }
+
+    pub fn needs_scheme(self) -> bool {
+        matches!(
+            self,
+            Rule::Iri | Rule::AbsoluteIri | Rule::Uri | Rule::AbsoluteUri
+        )
+    }
+
+    pub fn forbids_scheme(self) -> bool {
+        matches!(self, Rule::IrelativeRef | Rule::RelativeRef)
+    }
+
+    pub fn forbids_fragment(self) -> bool {
+        matches!(self, Rule::AbsoluteIri | Rule::AbsoluteUri)
+    }
+}
+
+/// The zone-identifier option (`iri.ZoneID` values): `Some(accept)` or `None` if unknown.
+pub fn zone_from_name(name: &str) -> Option<bool> {
+    match name {
+        "reject" => Some(false),
+        "accept" => Some(true),
+        _ => None,
+    }
+}
+
+/// A component's byte range in the text; `None` when absent (the group did not match).
+pub type Span = Option<(usize, usize)>;
+
+/// The groups of the Python pattern, in its order: scheme, authority, userinfo, host,
+/// port, path, query, fragment (byte offsets into the text).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Groups {
+    pub scheme: Span,
+    pub authority: Span,
+    pub userinfo: Span,
+    pub host: Span,
+    pub port: Span,
+    pub path: (usize, usize),
+    pub query: Span,
+    pub fragment: Span,
+}
+
+impl Groups {
+    pub fn as_array(&self) -> [Span; 8] {
+        [
+            self.scheme,
+            self.authority,
+            self.userinfo,
+            self.host,
+            self.port,
+            Some(self.path),
+            self.query,
+            self.fragment,
+        ]
+    }
+}
+
+/// The verdict of [`validate`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Not valid for the rule.
+    Invalid,
+    /// Valid, with its groups.
+    Valid(Groups),
+    /// The grammar matches, but the host percent-encodes UTF-8 that must be a valid IDN
+    /// (draft-duerst-idn-uri 3, through UTS #46 ToASCII): the Python side decides.
+    Idn(Groups),
+}
+
+/// The grammar's match of `text` for `rule` (the named groups), or `None`: the twin of
+/// `reference_pattern(rule, zone_id).fullmatch(text)`. `%` is part of every component
+/// set here, as in the Python classes; [`validate`] checks pct-encoded apart.
+pub fn grammar(text: &str, rule: Rule, zone_id: bool) -> Option<Groups> {
+    let s = text.as_bytes();
+    let n = s.len();
+    let wide = if rule.is_iri() { Wide::Ucs } else { Wide::None };
+    let mut g = Groups::default();
+    let mut p = 0;
+    // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"   (RFC 3986 3.1)
+    // When the text starts with such a prefix, the pattern's optional scheme group takes
+    // it: without it the path would be a relative one whose first segment holds the ":",
+    // which ipath-noscheme forbids, so that branch never matches.
+    if !rule.forbids_scheme() && n > 0 && in_class(s[0], SCHEME_FIRST) {
+        let j = run(s, 1, SCHEME, Wide::None);
+        if j < n && s[j] == b':' {
+            g.scheme = Some((0, j));
+            p = j + 1;
+        }
+    }
+    if g.scheme.is_none() && rule.needs_scheme() {
+        return None;
+    }
+    if s[p..].starts_with(b"//") {
+        // "//" iauthority: the paths without an authority all start with (?!//), so the
+        // authority group must match here.
+        let a = p + 2;
+        // [ iuserinfo "@" ]: the userinfo set holds the reg-name set and ":", so when a run
+        // of it ends at "@", reading no userinfo would leave that "@" after the host or
+        // port, where nothing may follow but "/", "?", "#" or the end.
+        let j = run(s, a, USERINFO, wide);
+        let h = if j < n && s[j] == b'@' {
+            g.userinfo = Some((a, j));
+            j + 1
+        } else {
+            a
+        };
+        // ihost = IP-literal / IPv4address / ireg-name (IPv4address is an ireg-name too)
+        let mut q;
+        if h < n && s[h] == b'[' {
+            // No IP-literal contains "]": the literal ends at the first one.
+            let close = h + 1 + s[h + 1..].iter().position(|&b| b == b']')?;
+            if !ip::ip_literal(&s[h + 1..close], zone_id) {
+                return None;
+            }
+            q = close + 1;
+        } else {
+            q = run(s, h, REG_NAME, wide);
+        }
+        g.host = Some((h, q));
+        // [ ":" port ], port = *DIGIT
+        if q < n && s[q] == b':' {
+            let e = q + 1 + s[q + 1..].iter().take_while(|b| b.is_ascii_digit()).count();
+            g.port = Some((q + 1, e));
+            q = e;
+        }
+        g.authority = Some((a, q));
+        // ipath-abempty = *( "/" isegment )
+        let e = if q < n && s[q] == b'/' {
+            run(s, q, PATH, wide)
+        } else {
+            q
+        };
+        g.path = (q, e);
+        p = e;
+    } else if g.scheme.is_some() {
+        // ipath-absolute / ipath-rootless / ipath-empty (not "//": handled above)
+        let e = run(s, p, PATH, wide);
+        g.path = (p, e);
+        p = e;
+    } else {
+        // ipath-absolute / ipath-noscheme / ipath-empty: isegment-nz-nc *( "/" isegment )
+        let mut e = run(s, p, SEGMENT_NC, wide);
+        if e < n && s[e] == b'/' {
+            e = run(s, e, PATH, wide);
+        }
+        g.path = (p, e);
+        p = e;
+    }
+    // [ "?" iquery ], iquery = *( ipchar / iprivate / "/" / "?" )
+    if p < n && s[p] == b'?' {
+        let w = if rule.is_iri() {
+            Wide::UcsPrivate
+        } else {
+            Wide::None
+        };
+        let e = run(s, p + 1, QUERY, w);
+        g.query = Some((p + 1, e));
+        p = e;
+    }
+    // [ "#" ifragment ], ifragment = *( ipchar / "/" / "?" ); none in absolute-IRI
+    if p < n && s[p] == b'#' {
+        if rule.forbids_fragment() {
+            return None;
+        }
+        let e = run(s, p + 1, FRAGMENT, wide);
+        g.fragment = Some((p + 1, e));
+        p = e;
+    }
+    if p == n {
+        Some(g)
+    } else {
+        None
+    }
+}
+
+/// Whether every "%" of `s` starts a pct-encoded: "%" HEXDIG HEXDIG (RFC 3986 2.1).
+pub fn percent_ok(s: &[u8]) -> bool {
+    let n = s.len();
+    let mut i = 0;
+    while let Some(k) = s[i..].iter().position(|&b| b == b'%') {
+        let p = i + k;
+        if p + 2 >= n || !in_class(s[p + 1], HEXDIG) || !in_class(s[p + 2], HEXDIG) {
+            return false;
+        }
+        i = p + 3;
+    }
+    true
+}
+
+fn hex(b: u8) -> u8 {
+    match b {
+        b'0'..=b'9' => b - b'0',
+        b'a'..=b'f' => b - b'a' + 10,
+        _ => b - b'A' + 10,
+    }
+}
+
+/// The verdict for the percent-encodings of a well-formed ireg-name with a "%"
+/// (RFC 3986 3.2.2: "URI producing applications must not use percent-encoding in host
+/// unless it is used to represent a UTF-8 character sequence"; draft-duerst-idn-uri 3).
+/// `Some(false)`: an escaped US-ASCII octet. `Some(true)`: no escaped UTF-8 to check, or a
+/// run of escapes that is not UTF-8 (then not an IDN at all, the Python side accepts
+/// it). `None`: the decoded host must pass ToASCII, which the Python side runs.
+fn host_escapes(host: &[u8]) -> Option<bool> {
+    let mut non_ascii = false;
+    let mut i = 0;
+    while i < host.len() {
+        if host[i] == b'%' {
+            let v = (hex(host[i + 1]) << 4) | hex(host[i + 2]);
+            if v < 0x80 {
+                return Some(false);
+            }
+            non_ascii = true;
+            i += 3;
+        } else {
+            i += 1;
+        }
+    }
+    if !non_ascii {
+        return Some(true);
+    }
+    // Each run of pct-encoded octets is decoded as UTF-8 on its own (iri._check_authority
+    // `_idn_failure`): a run that is not UTF-8 ends the IDN check with "no failure".
+    let mut buf = [0u8; 64];
+    let mut i = 0;
+    while i < host.len() {
+        if host[i] != b'%' {
+            i += 1;
+            continue;
+        }
+        let mut len = 0;
+        let mut over: Vec<u8> = Vec::new();
+        while i < host.len() && host[i] == b'%' {
+            let v = (hex(host[i + 1]) << 4) | hex(host[i + 2]);
+            if len < buf.len() {
+                buf[len] = v;
+            } else {
+                if over.is_empty() {
+                    over.extend_from_slice(&buf);
+                }
+                over.push(v);
+            }
+            len += 1;
+            i += 3;
+        }
+        let bytes = if over.is_empty() {
+            &buf[..len]
+        } else {
+            &over[..]
+        };
+        if std::str::from_utf8(bytes).is_err() {
+            return Some(true);
+        }
+    }
+    None
+}
+
+/// `iri.is_valid(text, rule=rule, zone_id=...)`: the grammar, then pct-encoded, escapes in a
+/// host and the byte order mark, as `iri._check.is_valid` does.
+pub fn validate(text: &str, rule: Rule, zone_id: bool) -> Verdict {
+    let Some(g) = grammar(text, rule, zone_id) else {
+        return Verdict::Invalid;
+    };
+    // U+FEFF is a ucschar: the pattern lets it start a path, is_valid does not.
+    if text.starts_with('\u{FEFF}') {
+        return Verdict::Invalid;
+    }
+    let s = text.as_bytes();
+    if s.contains(&b'%') {
+        if !percent_ok(s) {
+            return Verdict::Invalid;
+        }
+        if let Some((h0, h1)) = g.host {
+            let host = &s[h0..h1];
+            if h1 > h0 && host[0] != b'[' && host.contains(&b'%') {
+                match host_escapes(host) {
+                    Some(true) => {}
+                    Some(false) => return Verdict::Invalid,
+                    None => return Verdict::Idn(g),
+                }
+            }
+        }
+    }
+    Verdict::Valid(g)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ok(text: &str, rule: Rule) -> bool {
+        matches!(validate(text, rule, false), Verdict::Valid(_))
+    }
+
+    #[test]
+    fn basics() {
+        let r = Rule::IriReference;
+        for t in [
+            "",
+            "http://example.org/a?q#f",
+            "a",
+            "./a:b",
+            "//h",
+            "http://résumé.example.org/東京",
+            "http://[::1]:80/",
+            "mailto:a@b",
+            "a?#",
+            "http://u:p@h:/",
+            "%41",
+            "http://h/%E6%9D%B1",
+        ] {
+            assert!(ok(t, r), "{t}");
+        }
+        for t in [
+            "a:b:c d",
+            "http://h/a b",
+            "a:b#c#d",
+            "http://[::1",
+            "http://[g::]/",
+            "%4",
+            "%zz",
+            "\u{FEFF}a",
+            "http://%41/",
+            ":a",
+            "http://h/\u{202E}",
+            "http://h:8a/",
+            "1a:b",
+        ] {
+            assert!(!ok(t, r), "{t}");
+        }
+        assert!(!ok("a", Rule::Iri));
+        assert!(!ok("http://a/#f", Rule::AbsoluteIri));
+        assert!(!ok("http://a/", Rule::RelativeRef));
+        assert!(!ok("http://a/é", Rule::Uri));
+        assert!(ok("http://a/?\u{E000}", Rule::Iri));
+        assert!(!ok("http://a/\u{E000}", Rule::Iri));
+        assert!(!ok("http://[fe80::1%25eth0]/", Rule::Iri));
+        assert!(matches!(
+            validate("http://[fe80::1%25eth0]/", Rule::Iri, true),
+            Verdict::Valid(_)
+        ));
+    }
+
+    #[test]
+    fn groups() {
+        let Verdict::Valid(g) = validate("http://u@h:8/p?q#f", Rule::IriReference, false) else {
+            panic!()
+        };
+        assert_eq!(g.scheme, Some((0, 4)));
+        assert_eq!(g.authority, Some((7, 12)));
+        assert_eq!(g.userinfo, Some((7, 8)));
+        assert_eq!(g.host, Some((9, 10)));
+        assert_eq!(g.port, Some((11, 12)));
+        assert_eq!(g.path, (12, 14));
+        assert_eq!(g.query, Some((15, 16)));
+        assert_eq!(g.fragment, Some((17, 18)));
+    }
+
+    #[test]
+    fn idn_hosts() {
+        assert!(matches!(
+            validate("http://%C3%A9/", Rule::Iri, false),
+            Verdict::Idn(_)
+        ));
+        assert!(matches!(
+            validate("http://%C3/", Rule::Iri, false),
+            Verdict::Valid(_)
+        ));
+        assert!(matches!(
+            validate("http://%41%C3%A9/", Rule::Iri, false),
+            Verdict::Invalid
+        ));
+    }
+}

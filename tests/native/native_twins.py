@@ -1,0 +1,176 @@
+"""The Python twins of the native functions, and the inputs every differential test reads.
+
+The one place the native tests name Python modules of ``iri``: the reference functions
+(today the public API itself, which is pure Python until the dispatch is wired; the
+dispatch phase points these names at the Python twins, e.g. ``iri.syntax.check``) and
+the corpora of ``tests/corpora`` and ``tests/cases`` that hold IRIs or URIs.
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import json
+import os
+import tomllib
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+
+import iri
+
+#: The Python reference of each native function (never the dispatching public name once
+#: the dispatch exists: these must stay pure Python).
+py_is_valid = iri.is_valid
+py_check = iri.check
+py_split = iri.split
+py_parse = iri.parse
+py_resolve = iri.resolve
+py_to_uri = iri.to_uri
+py_to_iri = iri.to_iri
+py_normalize = iri.normalize
+
+RULES = (
+    "IRI_reference",
+    "IRI",
+    "absolute_IRI",
+    "irelative_ref",
+    "URI",
+    "URI_reference",
+    "absolute_URI",
+    "relative_ref",
+)
+ZONES = ("reject", "accept")
+
+CORPORA = Path(__file__).resolve().parents[1] / "corpora"
+CASES = Path(__file__).resolve().parents[1] / "cases"
+
+
+def native() -> object:
+    """The compiled module, or a clean skip when it is not built (or forced off)."""
+    import pytest
+
+    if os.environ.get("IRI_NO_EXTENSIONS"):
+        pytest.skip("IRI_NO_EXTENSIONS is set: the pure-Python run", allow_module_level=True)
+    return pytest.importorskip("iri._native", reason="the native extension is not built")
+
+
+def configured() -> object:
+    """The compiled module with its drop-in functions bound to the Python twins (once per
+    process; once the dispatch in ``iri`` has done it, its own binding stands)."""
+    n = native()
+    from iri import idna
+    from iri._split import Components
+    from iri.normalize import _dns_host
+    from iri.reference import IRIReference
+
+    with contextlib.suppress(RuntimeError):  # already configured in this process
+        n.configure(  # type: ignore[attr-defined]
+            is_valid=py_is_valid,
+            check=py_check,
+            split=py_split,
+            parse=py_parse,
+            components=Components,
+            reference=IRIReference,
+            resolve=py_resolve,
+            to_uri=py_to_uri,
+            to_iri=py_to_iri,
+            host_to_ascii=idna.host_to_ascii,
+            host_to_unicode=idna.to_unicode,
+            normalize=py_normalize,
+            dns_host=_dns_host,
+        )
+    return n
+
+
+def _strings(value: object) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _strings(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _strings(v)
+
+
+def _lines(path: Path) -> list[str]:
+    # split("\n") only: every other line break (U+2028, U+0085, CR...) stays in a line
+    return path.read_text(encoding="utf-8").split("\n")
+
+
+@cache
+def corpus(name: str) -> tuple[str, ...]:
+    """The texts of one corpus (every string it holds, as it is)."""
+    if name in ("web", "iri", "mixed", "iri_real"):
+        return tuple(_lines(CORPORA / "bench" / f"{name}.txt"))
+    if name == "cc_10k":
+        out: list[str] = []
+        for line in _lines(CORPORA / "url-datasets" / "relative_urls_cc_10k.csv")[1:]:
+            out += line.split(",", 1)
+        return tuple(out)
+    if name in ("wpt-urltestdata", "wpt-toascii", "wpt-percent-encoding"):
+        file = {
+            "wpt-urltestdata": "urltestdata.json",
+            "wpt-toascii": "toascii.json",
+            "wpt-percent-encoding": "percent-encoding.json",
+        }[name]
+        return tuple(_strings(json.loads((CORPORA / "wpt-url" / file).read_text("utf-8"))))
+    if name == "rfc3986-examples":
+        path = CORPORA / "rfc3986-examples" / "rfc3986_resolution_examples.json"
+        return tuple(_strings(json.loads(path.read_text("utf-8"))))
+    if name == "rfc3987-dgerber":
+        path = CORPORA / "rfc3987-dgerber" / "rfc3987_doctest_vectors.json"
+        return tuple(_strings(json.loads(path.read_text("utf-8"))))
+    if name.startswith("cases/"):
+        data = tomllib.loads((CASES / name.removeprefix("cases/")).read_text("utf-8"))
+        out = []
+        for rows in data.values():
+            for row in rows if isinstance(rows, list) else []:
+                for key in ("text", "input", "expected", "base", "reference"):
+                    if isinstance(row.get(key), str):
+                        out.append(row[key])
+                if isinstance(row.get("text_py"), str):
+                    out.append(ast.literal_eval(row["text_py"]))
+        return tuple(out)
+    raise KeyError(name)
+
+
+CORPUS_NAMES = (
+    "web",
+    "iri",
+    "mixed",
+    "iri_real",
+    "cc_10k",
+    "wpt-urltestdata",
+    "wpt-toascii",
+    "wpt-percent-encoding",
+    "rfc3986-examples",
+    "rfc3987-dgerber",
+    "cases/syntax.toml",
+    "cases/convert_cases.toml",
+    "cases/normalize_cases.toml",
+)
+
+
+def has_surrogate(text: str) -> bool:
+    return any(0xD800 <= ord(c) <= 0xDFFF for c in text)
+
+
+def py_groups(text: str, rule: str = "IRI_reference", zone_id: str = "reject") -> tuple | None:
+    """What ``iri.parse`` builds its value from, or ``None`` when it raises InvalidIRI."""
+    try:
+        ref = py_parse(text, rule=rule, zone_id=zone_id)
+    except iri.InvalidIRI:
+        return None
+    c = ref.components()
+    return (
+        c["scheme"],
+        ref.authority,
+        c["userinfo"],
+        c["host"],
+        c["port"],
+        c["path"],
+        c["query"],
+        c["fragment"],
+    )

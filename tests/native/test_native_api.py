@@ -1,0 +1,121 @@
+"""The drop-in functions ``iri._native.api_*``: the same value, type, and error as the
+Python function they stand in for, on the corpora and on bad arguments."""
+
+from __future__ import annotations
+
+import pytest
+from native_twins import (
+    CORPUS_NAMES,
+    configured,
+    corpus,
+    py_check,
+    py_groups,
+    py_is_valid,
+    py_parse,
+    py_split,
+)
+
+import iri
+
+_n = configured()
+
+
+def outcome(func: object, *args: object, **kwargs: object) -> tuple[str, object]:
+    """What a call gives: ("ok", value) or ("raises", (type, str(exc), extra))."""
+    try:
+        return "ok", func(*args, **kwargs)  # type: ignore[operator]
+    except Exception as exc:
+        extra = getattr(exc, "violations", None)
+        return "raises", (type(exc), str(exc), extra)
+
+
+@pytest.mark.parametrize("name", CORPUS_NAMES)
+def test_corpora(name: str) -> None:
+    for text in corpus(name):
+        assert _n.api_is_valid(text) is py_is_valid(text)
+        assert _n.api_check(text) == py_check(text)
+        got = _n.api_split(text)
+        assert type(got) is type(py_split(text)) and got == py_split(text)
+        kind, value = outcome(_n.api_parse, text)
+        want_kind, want = outcome(py_parse, text)
+        assert kind == want_kind, text
+        if kind == "ok":
+            assert type(value) is iri.IRIReference
+            assert str(value) == text and value == want
+            assert py_groups(text) == (
+                value.scheme,
+                value.authority,
+                value.userinfo,
+                value.host,
+                value.port_text,
+                value.path,
+                value.query,
+                value.fragment,
+            )
+        else:
+            assert value == want, text
+
+
+BAD = [b"http://a/", None, 3, ["a"], "\ud800", "http://a/\udfff", "http://%C3%A9/"]
+
+
+@pytest.mark.parametrize("arg", BAD)
+def test_bad_arguments(arg: object) -> None:
+    """Non-str, lone surrogates, deferred hosts: the Python twin answers or raises."""
+    assert outcome(_n.api_is_valid, arg) == outcome(py_is_valid, arg)
+    assert outcome(_n.api_check, arg) == outcome(py_check, arg)
+    assert outcome(_n.api_split, arg) == outcome(py_split, arg)
+    assert outcome(_n.api_parse, arg) == outcome(py_parse, arg)
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"rule": "IRI"},
+        {"rule": iri.Rule.URI},
+        {"rule": "iri"},
+        {"zone_id": "accept"},
+        {"zone_id": "maybe"},
+        {"rule": 3},
+        {"rule": "absolute_IRI", "zone_id": iri.ZoneID.ACCEPT},
+    ],
+)
+@pytest.mark.parametrize(
+    "text", ["http://[fe80::1%25eth0]/a", "a b", "HTTP://H:80/", "http://example.org/", "#f"]
+)
+def test_options(kwargs: dict[str, object], text: str) -> None:
+    assert outcome(_n.api_is_valid, text, **kwargs) == outcome(py_is_valid, text, **kwargs)
+    assert outcome(_n.api_check, text, **kwargs) == outcome(py_check, text, **kwargs)
+    assert outcome(_n.api_parse, text, **kwargs) == outcome(py_parse, text, **kwargs)
+
+
+@pytest.mark.parametrize("limit", [None, 0, 1, -1, "x"])
+def test_check_limit_goes_to_python(limit: object) -> None:
+    for text in ("http://example.org/", "a b c"):
+        assert outcome(_n.api_check, text, limit=limit) == outcome(py_check, text, limit=limit)
+
+
+def test_str_subclass_components_are_str() -> None:
+    class S(str):
+        pass
+
+    text = S("path")
+    got, want = _n.api_split(text), py_split(text)
+    assert got == want and [type(x) for x in got] == [type(x) for x in want]
+    assert type(_n.split(text)[2]) is str
+
+
+def test_hostile() -> None:
+    """The drop-ins on the hostile texts: every text for is_valid and split; parse and
+    check on one text in five (their native paths are the low-level functions, compared
+    on every text by test_native_hostile.py; here the binding: values, types, errors)."""
+    from test_native_hostile import MINIMUM, generated
+
+    texts = generated()
+    for k, text in enumerate(texts):
+        assert outcome(_n.api_is_valid, text) == outcome(py_is_valid, text), text
+        assert outcome(_n.api_split, text) == outcome(py_split, text), text
+        if k % 5 == 0:
+            assert outcome(_n.api_parse, text) == outcome(py_parse, text), text
+            assert outcome(_n.api_check, text) == outcome(py_check, text), text
+    assert len(texts) >= MINIMUM

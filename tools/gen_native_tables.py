@@ -1,0 +1,267 @@
+"""Generate native/src/tables.rs, the data of the compiled core, from the Python modules.
+
+Usage: python tools/gen_native_tables.py [--check]
+
+One source of truth (issue 21): the Rust side never holds a hand-written copy of a
+character set or a scheme fact. Every table below is computed from the Python reference
+that :func:`iri.check` and :func:`iri.is_valid` use:
+
+* the ASCII part of each component's character set, from the grammar's ``Classes``
+  (RFC 3987 2.2 / RFC 3986 Appendix A), as one bit per set and byte;
+* ``ucschar``, ``iprivate`` and the bidi formatting characters (RFC 3987 2.2, 4.1), from the
+  grammar's constants;
+* the right-to-left pre-test of the 4.2 checks (``iri.safety.bidi.may_have_rtl``), probed
+  code point by code point;
+* the code points that can never draw a character warning of ``check()`` (NFC, RFC 3987
+  5.3.2.2; joiners, 3987bis 5.1; private use, bis-07 7.3), from Python's ``unicodedata``;
+  the file is stamped with its Unicode version and the native core uses the table only
+  when the running Python has the same one;
+* the characters URI-to-IRI conversion may decode (3987bis 4.2), probed with
+  ``iri.percent.may_decode`` code point by code point;
+* default ports, DNS-host schemes and the schemes with checks of their own, from
+  ``iri.schemes``.
+
+``--check`` fails (exit 1) when the committed file differs from what this script writes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+import unicodedata
+from pathlib import Path
+from types import ModuleType
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "native" / "src" / "tables.rs"
+sys.path.insert(0, str(ROOT / "src"))
+
+
+def _module(*names: str) -> ModuleType:
+    """The first importable of ``names``: the layer packages after the move, else today's
+    flat modules (the one place this script knows both layouts)."""
+    for name in names:
+        try:
+            return importlib.import_module(name)
+        except ImportError:
+            continue
+    raise ImportError(f"none of {names} can be imported")
+
+
+grammar = _module("iri.syntax.grammar", "iri._grammar")
+schemes = _module("iri.schemes")
+bidi = _module("iri.safety.bidi")
+percent = _module("iri.syntax.percent", "iri.percent")
+
+#: The bit of each ASCII set in CLASS (order: the constants in tables.rs).
+SETS: tuple[tuple[str, str], ...] = (
+    ("SCHEME_FIRST", grammar.ALPHA),
+    ("SCHEME", grammar.ALPHA + grammar.DIGIT + "+-."),
+    ("USERINFO", grammar.IRI_CLASSES.userinfo),
+    ("REG_NAME", grammar.IRI_CLASSES.reg_name),
+    ("PATH", grammar.IRI_CLASSES.pchar + "/"),
+    ("SEGMENT_NC", grammar.IRI_CLASSES.segment_nc),
+    ("QUERY", grammar.IRI_CLASSES.query),
+    ("FRAGMENT", grammar.IRI_CLASSES.fragment),
+    ("UNRESERVED", grammar.UNRESERVED),
+    ("SUB_DELIMS", grammar.SUB_DELIMS),
+    ("HEXDIG", grammar.HEXDIG),
+    ("DIGIT", grammar.DIGIT),
+)
+
+
+def _ranges(points: list[int]) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    for cp in points:
+        if out and out[-1][1] == cp - 1:
+            out[-1] = (out[-1][0], cp)
+        else:
+            out.append((cp, cp))
+    return out
+
+
+def _rust_ranges(
+    name: str, doc: str, ranges: list[tuple[int, int]] | tuple[tuple[int, int], ...]
+) -> list[str]:
+    lines = [f"/// {doc}", f"pub const {name}: &[(u32, u32)] = &["]
+    lines += [f"    (0x{lo:04X}, 0x{hi:04X})," for lo, hi in ranges]
+    lines.append("];")
+    return lines
+
+
+def _second_of_pair() -> set[int]:
+    """Code points that can be the second of a canonical composition pair (NFC_QC Maybe is
+    a subset): never inert."""
+    out: set[int] = set(range(0x1161, 0x1176)) | set(range(0x11A8, 0x11C3))  # Hangul V, T
+    for cp in range(0x110000):
+        d = unicodedata.decomposition(chr(cp))
+        if d and not d.startswith("<"):
+            parts = d.split()
+            out.update(int(p, 16) for p in parts[1:])
+    return out
+
+
+def _inert() -> list[tuple[int, int]]:
+    """Non-ASCII code points that no character warning of ``check()`` can concern.
+
+    A text of such characters is in NFC (its quick check answers YES: every character is
+    NFC_QC=Yes with canonical combining class 0, UAX #15 9), holds no joiner (3987bis
+    5.1 d) and no private-use character (bis-07 7.3). Conservative by construction: the
+    native ``clean`` answers "ask Python" for any other character. (Right-to-left
+    characters are inert here; RTL_BLOCKS and BIDI_CLASS drive the 4.2 checks.)
+    """
+    seconds = _second_of_pair()
+    private = grammar.IPRIVATE
+    points = []
+    for cp in range(0x80, 0x110000):
+        if 0xD800 <= cp <= 0xDFFF or cp in (0x200C, 0x200D) or cp in seconds:
+            continue
+        c = chr(cp)
+        if unicodedata.category(c) == "Cn":  # unassigned: its properties may change
+            continue
+        if unicodedata.combining(c) or unicodedata.normalize("NFC", c) != c:
+            continue
+        if any(lo <= cp <= hi for lo, hi in private):
+            continue
+        points.append(cp)
+    return _ranges(points)
+
+
+#: The classes of unicodedata.bidirectional that the 4.2 checks tell apart.
+BIDI_CODES = {"L": 1, "R": 2, "AL": 2, "NSM": 3}
+
+
+def _bidi_classes() -> list[tuple[int, int, int]]:
+    """(first, last, code) runs over all code points: 1 = L, 2 = R or AL, 3 = NSM, and
+    runs of any other class (code 0) left out (``iri.safety.bidi._structure``)."""
+    out: list[tuple[int, int, int]] = []
+    for cp in range(0x110000):
+        code = (
+            0 if 0xD800 <= cp <= 0xDFFF else BIDI_CODES.get(unicodedata.bidirectional(chr(cp)), 0)
+        )
+        if out and out[-1][2] == code and out[-1][1] == cp - 1:
+            out[-1] = (out[-1][0], cp, code)
+        else:
+            out.append((cp, cp, code))
+    return [r for r in out if r[2]]
+
+
+def render() -> str:
+    lines = [
+        "// GENERATED by tools/gen_native_tables.py from the Python reference; do not edit.",
+        "// Regenerate with `python tools/gen_native_tables.py`; `--check` fails when stale.",
+        f"// Sources: {grammar.__name__}, {schemes.__name__}, {bidi.__name__},"
+        f" {percent.__name__}, unicodedata"
+        f" {unicodedata.unidata_version}.",
+        "",
+        "/// The Unicode version of Python's `unicodedata` that computed [`INERT`].",
+        f'pub const UNICODE_VERSION: &str = "{unicodedata.unidata_version}";',
+        "",
+        "// One bit per ASCII set (RFC 3987 2.2, RFC 3986 Appendix A); `%` is in every",
+        "// component set, as in the Python patterns, and pct-encoded is checked apart.",
+    ]
+    for bit, (name, _chars) in enumerate(SETS):
+        lines.append(f"pub const {name}: u16 = 1 << {bit};")
+    lines.append("")
+    lines.append("/// The sets each ASCII byte belongs to; 0 for every byte of 0x80 and above.")
+    lines.append("pub const CLASS: [u16; 256] = [")
+    for b in range(256):
+        mask = 0
+        if b < 0x80:
+            for bit, (_name, chars) in enumerate(SETS):
+                if chr(b) in chars:
+                    mask |= 1 << bit
+        shown = repr(chr(b)) if 0x20 <= b < 0x7F else f"0x{b:02X}"
+        lines.append(f"    0x{mask:04X}, // {shown}")
+    lines.append("];")
+    lines.append("")
+    lines += _rust_ranges("UCSCHAR", "ucschar (RFC 3987 2.2).", grammar.UCSCHAR)
+    lines += _rust_ranges(
+        "IPRIVATE", "iprivate (RFC 3987 2.2, plus the tags of 3987bis).", grammar.IPRIVATE
+    )
+    lines.append("/// Bidi formatting characters (RFC 3987 4.1, read as Bidi_Control).")
+    lines.append("pub const BIDI_FORMATTING: &[u32] = &[")
+    lines += [f"    0x{cp:04X}," for cp in sorted(grammar.BIDI_FORMATTING)]
+    lines.append("];")
+    lines += _rust_ranges(
+        "INERT",
+        "Non-ASCII code points that draw no character warning in `check()` (see the generator).",
+        _inert(),
+    )
+    lines += _rust_ranges(
+        "RTL_BLOCKS",
+        "The right-to-left pre-test of the 4.2 checks (iri.safety.bidi.may_have_rtl).",
+        _ranges(
+            [
+                cp
+                for cp in range(0x80, 0x110000)
+                if not 0xD800 <= cp <= 0xDFFF and bidi.may_have_rtl(chr(cp))
+            ]
+        ),
+    )
+    lines.append("/// Bidi classes (unicodedata.bidirectional): 1 = L, 2 = R or AL, 3 = NSM;")
+    lines.append("/// code points in no run have another class.")
+    lines.append("pub const BIDI_CLASS: &[(u32, u32, u8)] = &[")
+    lines += [f"    (0x{lo:04X}, 0x{hi:04X}, {c})," for lo, hi, c in _bidi_classes()]
+    lines.append("];")
+    lines.append("/// Default ports by lowercase scheme (iri.schemes.DEFAULT_PORTS).")
+    lines.append("pub const DEFAULT_PORTS: &[(&str, &str)] = &[")
+    lines += [f'    ("{s}", "{p}"),' for s, p in sorted(schemes.DEFAULT_PORTS.items())]
+    lines.append("];")
+    for name, in_query in (("MAY_DECODE", False), ("MAY_DECODE_QUERY", True)):
+        lines += _rust_ranges(
+            name,
+            "Non-ASCII code points that URI-to-IRI conversion may decode"
+            f" (percent.may_decode(c, in_query={in_query}), 3987bis 4.2 steps 2 and 4).",
+            _ranges(
+                [
+                    cp
+                    for cp in range(0x80, 0x110000)
+                    if not 0xD800 <= cp <= 0xDFFF and percent.may_decode(chr(cp), in_query=in_query)
+                ]
+            ),
+        )
+    lines.append("/// Schemes whose host is a DNS name (iri.schemes.DNS_HOST_SCHEMES).")
+    lines.append("pub const DNS_HOST_SCHEMES: &[&str] = &[")
+    lines += [f'    "{s}",' for s in sorted(schemes.DNS_HOST_SCHEMES)]
+    lines.append("];")
+    for name, values in (
+        ("EMPTY_PATH_IS_SLASH", schemes.EMPTY_PATH_IS_SLASH),
+        ("ADDR_SPEC_PATH_SCHEMES", schemes.ADDR_SPEC_PATH_SCHEMES),
+    ):
+        lines.append(f"/// iri.schemes.{name}.")
+        lines.append(f"pub const {name}: &[&str] = &[")
+        lines += [f'    "{v}",' for v in sorted(values)]
+        lines.append("];")
+    lines.append("/// Default hosts by scheme (iri.schemes.DEFAULT_HOSTS).")
+    lines.append("pub const DEFAULT_HOSTS: &[(&str, &str)] = &[")
+    lines += [f'    ("{k}", "{v}"),' for k, v in sorted(schemes.DEFAULT_HOSTS.items())]
+    lines.append("];")
+    lines.append("/// Schemes with checks of their own (iri.schemes.SPECIFIC_SCHEMES).")
+    lines.append("pub const SPECIFIC_SCHEMES: &[&str] = &[")
+    lines += [f'    "{s}",' for s in sorted(schemes.SPECIFIC_SCHEMES)]
+    lines.append("];")
+    return "\n".join(lines) + "\n"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--check", action="store_true", help="fail if the file is stale")
+    args = parser.parse_args()
+    text = render()
+    if args.check:
+        current = OUT.read_text(encoding="utf-8") if OUT.exists() else ""
+        if current != text:
+            print(f"{OUT.relative_to(ROOT)} is stale: run tools/gen_native_tables.py")
+            return 1
+        print(f"{OUT.relative_to(ROOT)} is up to date")
+        return 0
+    OUT.parent.mkdir(parents=True, exist_ok=True)
+    OUT.write_text(text, encoding="utf-8")
+    print(f"wrote {OUT.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
