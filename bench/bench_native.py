@@ -67,8 +67,8 @@ def dispatchers() -> dict[str, Callable[..., Any]]:
     """Python functions shaped like the planned dispatch: native first, Python on None."""
     import iri
     from iri import _native
-    from iri._split import Components
-    from iri.reference import IRIReference
+    from iri.syntax.split import Components
+    from iri.value.reference import IRIReference
 
     nv, nc, ns, npg = _native.is_valid, _native.clean, _native.split, _native.parse_groups
     py_is_valid, py_check, py_split, py_parse = iri.is_valid, iri.check, iri.split, iri.parse
@@ -106,8 +106,8 @@ def dispatchers() -> dict[str, Callable[..., Any]]:
         ) = (text, *g)
         return ref
 
-    from iri import idna
-    from iri.normalize import _dns_host
+    from iri.syntax import hosts as idna
+    from iri.ladder.normalize import dns_host
 
     _native.configure(
         is_valid=py_is_valid,
@@ -122,7 +122,7 @@ def dispatchers() -> dict[str, Callable[..., Any]]:
         host_to_ascii=idna.host_to_ascii,
         host_to_unicode=idna.to_unicode,
         normalize=iri.normalize,
-        dns_host=_dns_host,
+        dns_host=dns_host,
     )
     return {
         "is_valid": is_valid,

@@ -27,32 +27,16 @@ that :func:`iri.check` and :func:`iri.is_valid` use:
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 import unicodedata
 from pathlib import Path
-from types import ModuleType
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "native" / "src" / "tables.rs"
 sys.path.insert(0, str(ROOT / "src"))
 
 
-def _module(*names: str) -> ModuleType:
-    """The first importable of ``names``: the layer packages after the move, else today's
-    flat modules (the one place this script knows both layouts)."""
-    for name in names:
-        try:
-            return importlib.import_module(name)
-        except ImportError:
-            continue
-    raise ImportError(f"none of {names} can be imported")
-
-
-grammar = _module("iri.syntax.grammar", "iri._grammar")
-schemes = _module("iri.schemes")
-bidi = _module("iri.safety.bidi")
-percent = _module("iri.syntax.percent", "iri.percent")
+from iri.syntax import bidi, grammar, percent, schemes  # noqa: E402 (after the path)
 
 #: The bit of each ASCII set in CLASS (order: the constants in tables.rs).
 SETS: tuple[tuple[str, str], ...] = (

@@ -176,7 +176,7 @@ pub fn normalize(
     Some(out)
 }
 
-/// Whether `_dns_host` maps this syntax-normalized host (else it returns it as it is).
+/// Whether `dns_host` maps this syntax-normalized host (else it returns it as it is).
 fn needs_idn(host: &str) -> bool {
     !(host.is_empty() || host.contains('%') || (host.is_ascii() && !host.contains("xn--")))
 }

@@ -231,7 +231,7 @@ struct Bindings {
     host_to_ascii: Option<Py<PyAny>>,
     host_to_unicode: Option<Py<PyAny>>,
     normalize: Option<Py<PyAny>>,
-    /// `iri.normalize._dns_host`: the 5.3.3 mapping of a DNS host (UTS #46 both ways).
+    /// `iri.normalize.dns_host`: the 5.3.3 mapping of a DNS host (UTS #46 both ways).
     dns_host: Option<Py<PyAny>>,
 }
 

@@ -59,10 +59,10 @@ def configured() -> object:
     """The compiled module with its drop-in functions bound to the Python twins (once per
     process; once the dispatch in ``iri`` has done it, its own binding stands)."""
     n = native()
-    from iri import idna
-    from iri._split import Components
-    from iri.normalize import _dns_host
-    from iri.reference import IRIReference
+    from iri.syntax import hosts as idna
+    from iri.ladder.normalize import dns_host
+    from iri.syntax.split import Components
+    from iri.value.reference import IRIReference
 
     with contextlib.suppress(RuntimeError):  # already configured in this process
         n.configure(  # type: ignore[attr-defined]
@@ -78,7 +78,7 @@ def configured() -> object:
             host_to_ascii=idna.host_to_ascii,
             host_to_unicode=idna.to_unicode,
             normalize=py_normalize,
-            dns_host=_dns_host,
+            dns_host=dns_host,
         )
     return n
 

@@ -17,10 +17,10 @@ from hypothesis import strategies as st
 from strategies import URI_RULES, reference
 
 from iri import is_valid
-from iri.syntax import schemes
 from iri.convert.uri import to_iri, to_uri
 from iri.errors import IRIError
 from iri.ladder.normalize import equivalent, key, normalize
+from iri.syntax import schemes
 from iri.syntax.check import iri_reference_match
 from iri.syntax.grammar import UNRESERVED
 
@@ -64,7 +64,7 @@ def _canonical(uri: str) -> str:
     return _PCT.sub(fix, uri)
 
 
-def _dns_host(uri: str) -> str | None:
+def dns_host(uri: str) -> str | None:
     """The host of a DNS scheme (other hosts are percent-decoded like any component)."""
     m = iri_reference_match(uri)
     assert m is not None
@@ -76,7 +76,7 @@ def _check_round_trip(uri: str) -> None:
     if "%" not in uri:
         assert back == uri
     assert _canonical(back) == _canonical(uri)
-    assert _dns_host(back) == _dns_host(uri)  # DNS hosts exactly, label by label
+    assert dns_host(back) == dns_host(uri)  # DNS hosts exactly, label by label
 
 
 @given(st.one_of([reference(rule) for rule in URI_RULES]))

@@ -47,7 +47,7 @@ def _edges(module: str, path: Path) -> set[str]:
 
     A package's ``__init__`` counts only when named for itself (``import iri``, or
     ``from iri import parse``): while ``iri/__init__.py`` runs, ``import iri.syntax.split`` or
-    ``from iri import idna`` load only the submodule.
+    ``from iri.syntax import hosts`` load only the submodule.
     """
     tree = ast.parse(path.read_text(encoding="utf-8"))
     targets: set[str] = set()

@@ -121,7 +121,7 @@ def _lower_ascii(host: str) -> str:
 # -- scheme-based normalization (5.3.3) ---------------------------------------------------
 
 
-def _dns_host(host: str) -> str:
+def dns_host(host: str) -> str:
     """5.3.3: an IDN in canonical U-label form, ToUnicode(ToASCII(host)) under UTS #46.
 
     Left as it is (already syntax-normalized) when it cannot be mapped: an encoding that
@@ -152,7 +152,7 @@ def _addr_specs(path: str) -> str:
         at = address.rfind("@")
         if at >= 0:
             domain = address[at + 1 :]
-            addresses[i] = address[: at + 1] + _dns_host(
+            addresses[i] = address[: at + 1] + dns_host(
                 _lower_ascii(domain) if domain.isascii() else domain
             )
     return ",".join(addresses)
@@ -276,7 +276,7 @@ def _normalize(
         if scheme is not None:
             if host is not None:
                 if schemes.uses_dns(scheme):
-                    host = _dns_host(host)
+                    host = dns_host(host)
                 if userinfo is None and port is None and host == schemes.DEFAULT_HOSTS.get(scheme):
                     host = ""
                 if not path and scheme in schemes.EMPTY_PATH_IS_SLASH:
