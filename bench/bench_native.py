@@ -106,8 +106,8 @@ def dispatchers() -> dict[str, Callable[..., Any]]:
         ) = (text, *g)
         return ref
 
-    from iri.syntax import hosts as idna
     from iri.ladder.normalize import dns_host
+    from iri.syntax import hosts as idna
 
     _native.configure(
         is_valid=py_is_valid,

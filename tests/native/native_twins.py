@@ -59,8 +59,8 @@ def configured() -> object:
     """The compiled module with its drop-in functions bound to the Python twins (once per
     process; once the dispatch in ``iri`` has done it, its own binding stands)."""
     n = native()
-    from iri.syntax import hosts as idna
     from iri.ladder.normalize import dns_host
+    from iri.syntax import hosts as idna
     from iri.syntax.split import Components
     from iri.value.reference import IRIReference
 
