@@ -694,8 +694,8 @@ def test_to_path_of_an_empty_file_path_is_not_relative() -> None:
     assert isinstance(result, IRIError) or result.is_absolute()
 
 
-#: The calls of issue 8's "Why", exactly as written there.
-ISSUE_8_TYPE_ERRORS: dict[str, Callable[[], Any]] = {
+#: Calls that once gave something else than a TypeError (issue 8's "Why", as written there).
+MISHANDLED_NON_STR: dict[str, Callable[[], Any]] = {
     "check(None)": lambda: iri.check(None),  # type: ignore[arg-type]
     "is_valid(b'x')": lambda: iri.is_valid(b"x"),  # type: ignore[arg-type]
     "resolve('http://a/b', None)": lambda: iri.resolve("http://a/b", None),  # type: ignore[arg-type]
@@ -703,12 +703,12 @@ ISSUE_8_TYPE_ERRORS: dict[str, Callable[[], Any]] = {
 }
 
 
-@pytest.mark.parametrize("call", ISSUE_8_TYPE_ERRORS)
-def test_issue_8_type_errors(call: str) -> None:
+@pytest.mark.parametrize("call", MISHANDLED_NON_STR)
+def test_none_and_bytes_arguments_are_type_errors_not_results(call: str) -> None:
     # Were: AttributeError, "a bytes-like object is required, not 'str'", the base returned,
     # None returned.
     with pytest.raises(TypeError, match="str"):
-        ISSUE_8_TYPE_ERRORS[call]()
+        MISHANDLED_NON_STR[call]()
 
 
 #: Every conversion and comparison that maps hosts, for the escaped-ASCII host rule.
