@@ -502,7 +502,7 @@ def _submodule_calls() -> dict[str, Callable[[Any], Any]]:
 #: ``iri.schemes.default_port`` / ``uses_dns`` (None is a valid scheme: "no scheme"),
 #: ``require_scheme`` / ``scheme_violations`` / ``<scheme>.violations`` (hooks of ``check``
 #: that take already split components), ``DataURL.from_bytes`` (bytes, keyword options),
-#: ``batch.arrow_column`` / ``pandas_column`` (columns, covered in tests/unit/test_batch.py).
+#: ``batch.arrow_column`` / ``pandas_column`` (columns, covered in tests/scale/test_batch.py).
 SUBMODULE_CALLS = _submodule_calls()
 
 
