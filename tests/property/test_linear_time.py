@@ -115,6 +115,7 @@ FUNCTIONS: dict[str, Callable[[str], object]] = {
     "to_iri": _quiet(iri.to_iri),
     "normalize": _quiet(iri.normalize),
     "equivalent": _equivalent_both_ways,
+    "key": _quiet(iri.key),
     # Then another base: iri.resolve keeps the last valid base, and repeating one text would
     # measure only the comparison with it, not the base's validation and use.
     "resolve-base": _quiet(lambda text: (iri.resolve(text, "../g"), iri.resolve(BASE, "g"))),
@@ -150,6 +151,12 @@ def test_linear_time(function: str, name: str) -> None:
     assert abs(len(small) - SMALL) < 10 and abs(len(large) - growth.FACTOR * SMALL) < 10
     ratio = growth.relative_growth(fn, small, large)
     assert ratio <= growth.BOUND, f"{function} on {name}: grows {ratio:.2f}x the linear reference"
+
+
+def test_every_text_function_of_the_core_is_timed() -> None:
+    core = {"check", "is_valid", "parse", "split", "to_uri", "to_iri", "normalize", "key"}
+    assert core | {"equivalent", "relativize"} <= set(FUNCTIONS)
+    assert {name.split("-")[0] for name in FUNCTIONS} <= set(iri.__all__)
 
 
 @pytest.mark.parametrize("name", INPUTS)
