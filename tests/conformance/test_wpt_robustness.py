@@ -4,12 +4,12 @@ Those tests describe web-address (HREF) parsing, which this library's strict cor
 do (that is the later liberal-input step), so no expected value of theirs applies here. They
 are a good source of hostile strings (tabs, newlines, backslashes, odd hosts, percent
 soup): every ``input``, ``base`` and ``href`` goes through every public function, which may
-raise only ``iri.IRIError`` and must keep its invariants.
+raise only ``iri.IRIError`` (``InvalidIRI`` exactly for invalid text) and must keep its
+invariants (valid results, idempotence).
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -24,9 +24,9 @@ TEXTS = sorted(
     {c[k] for c in CASES for k in ("input", "base", "href") if isinstance(c.get(k), str)}
 )
 
-OPERATIONS: dict[str, Callable[[str], object]] = {
-    "parse": iri.parse,
-    "parse_uri": lambda t: iri.parse(t, rule="URI_reference"),
+OPERATIONS: dict[str, Callable[[str], str]] = {
+    "parse": lambda t: str(iri.parse(t)),
+    "parse_uri": lambda t: str(iri.parse(t, rule="URI_reference")),
     "to_uri": iri.to_uri,
     "to_uri_idna": lambda t: iri.to_uri(t, host="idna"),
     "to_uri_charset": lambda t: iri.to_uri(t, charset="windows-1252"),
@@ -36,6 +36,57 @@ OPERATIONS: dict[str, Callable[[str], object]] = {
     "normalize_nfkc": lambda t: iri.normalize(t, character="nfkc"),
 }
 
+#: The rule each operation's result matches: parse gives the text back, the conversions a
+#: URI or an IRI reference; every result is a fixed point of its operation.
+RESULTS: dict[str, str] = {
+    "parse": "IRI_reference",
+    "parse_uri": "URI_reference",
+    "to_uri": "URI_reference",
+    "to_uri_idna": "URI_reference",
+    "to_uri_charset": "URI_reference",
+    "to_iri": "IRI_reference",
+    "normalize_syntax": "IRI_reference",
+    "normalize_scheme": "IRI_reference",
+    "normalize_nfkc": "IRI_reference",
+}
+
+_NFKC_HOST = (
+    "NFKC maps a host character to US-ASCII a host cannot hold ('%', U+3000 to ' '), which is "
+    "then percent-encoded: an invalid result (percent-encoded-ascii-in-host) where normalize "
+    "should refuse, as it does for a segment that NFKC turns into '..'"
+)
+#: (operation, text) -> why the invariant fails today; each is a strict xfail below.
+KNOWN: dict[tuple[str, str], str] = {
+    ("normalize_nfkc", "http://%ef%bc%85%ef%bc%90%ef%bc%90.com"): _NFKC_HOST,
+    ("normalize_nfkc", "http://%ef%bc%85%ef%bc%94%ef%bc%91.com"): _NFKC_HOST,
+    ("normalize_nfkc", "http://GOO\xa0\u3000goo.com"): _NFKC_HOST,
+    ("normalize_nfkc", "http://\uff05\uff10\uff10.com"): _NFKC_HOST,
+    ("normalize_nfkc", "http://\uff05\uff14\uff11.com"): _NFKC_HOST,
+}
+
+
+def _keeps_the_invariant(name: str, text: str) -> None:
+    """Only iri.IRIError escapes: InvalidIRI exactly for the texts check() rejects (under the
+    operation's rule), IDNAError only for a valid text (a host IDNA rejects), a bare IRIError
+    only where normalize documents it (NFKC making a dot segment); a result is valid under
+    its rule and a fixed point of the operation (parse: the text itself)."""
+    operation = OPERATIONS[name]
+    valid = iri.is_valid(text, rule="URI_reference" if name == "parse_uri" else "IRI_reference")
+    try:
+        result = operation(text)
+    except iri.InvalidIRI:
+        assert not valid, text
+        return
+    except iri.IDNAError:
+        assert valid and name != "to_iri", text
+        return
+    except iri.IRIError as exc:
+        assert valid and name == "normalize_nfkc" and "dot segment" in str(exc), (text, exc)
+        return
+    assert valid, text
+    assert iri.is_valid(result, rule=RESULTS[name]), (text, result)
+    assert (result == text) if name.startswith("parse") else (operation(result) == result)
+
 
 def test_corpus_is_there() -> None:
     assert len(CASES) > 800
@@ -43,11 +94,19 @@ def test_corpus_is_there() -> None:
 
 
 @pytest.mark.parametrize("name", sorted(OPERATIONS))
-def test_operations_raise_only_iri_errors(name: str) -> None:
-    operation = OPERATIONS[name]
+def test_operations_fail_exactly_on_invalid_text_and_give_valid_results(name: str) -> None:
     for text in TEXTS:
-        with contextlib.suppress(iri.IRIError):
-            operation(text)
+        if (name, text) not in KNOWN:
+            _keeps_the_invariant(name, text)
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [pytest.param(*k, marks=pytest.mark.xfail(strict=True, reason=r)) for k, r in KNOWN.items()],
+)
+def test_known_failures_of_the_invariant(name: str, text: str) -> None:
+    assert text in TEXTS
+    _keeps_the_invariant(name, text)
 
 
 def test_check_agrees_with_is_valid_and_parse_round_trips() -> None:

@@ -4,12 +4,11 @@
 * to_iri: output is a valid IRI_reference, idempotent;
 * round trip: to_uri(to_iri(u)) == u up to hex case and percent-encoded unreserved
   (RFC 3987 3.2, 3987bis 4.1);
-* on any text, nothing but iri.IRIError subclasses escapes.
+* on any text, InvalidIRI exactly for invalid text, IDNAError only from to_uri, nothing else.
 """
 
 from __future__ import annotations
 
-import contextlib
 import re
 
 from hypothesis import assume, given, settings
@@ -17,7 +16,7 @@ from hypothesis import strategies as st
 
 from iri import is_valid
 from iri.convert.uri import to_iri, to_uri
-from iri.errors import IRIError
+from iri.errors import IDNAError, InvalidIRI, IRIError
 from iri.syntax.grammar import UNRESERVED
 from iri.syntax.percent import encode_octets
 
@@ -164,8 +163,19 @@ def test_round_trip(text: str, keep: str) -> None:
 
 
 @SETTINGS
-@given(st.text(max_size=40))
-def test_only_iri_errors_escape(text: str) -> None:
+@given(st.text(st.characters(exclude_categories=()), max_size=40))
+def test_on_any_text_conversion_fails_exactly_on_invalid_text(text: str) -> None:
+    # Any text (lone surrogates too): InvalidIRI exactly when check() finds an error, an
+    # IDNAError only from to_uri for a valid reference whose host IDNA rejects, and nothing
+    # else escapes; a result is ASCII (to_uri) or a valid IRI reference (to_iri).
+    valid = is_valid(text)
     for call in (to_uri, to_iri):
-        with contextlib.suppress(IRIError):
-            call(text)
+        try:
+            result = call(text)
+        except InvalidIRI:
+            assert not valid
+        except IDNAError:
+            assert valid and call is to_uri
+        else:
+            assert valid
+            assert result.isascii() if call is to_uri else is_valid(result), result

@@ -92,8 +92,9 @@ def test_round_trip_over_mixed_dns_hosts(uri: str) -> None:
     _check_round_trip(uri)
 
 
-def test_the_issue_example_is_generated() -> None:
-    # The defect of issue 8, which the strategy above can produce; kept as a fixed case.
+def test_round_trip_of_an_a_label_beside_an_escaped_label() -> None:
+    # The defect of issue 8 (the escaped label became an A-label), which the strategy above
+    # can produce; kept as a fixed case.
     _check_round_trip("http://xn--zca.%c3%a9x/")
     _check_round_trip("http://xn--zca.%C3%A9x.EXAMPLE/")
 

@@ -91,6 +91,21 @@ def _quiet(fn: Callable[[str], object]) -> Callable[[str], object]:
 
 BASE = "http://a/b/c/d;p?q"
 
+
+def _equivalent_both_ways(text: str) -> list[object]:
+    """iri.equivalent with ``text`` second (after a valid first argument), then first (against
+    a different string). Never ``equivalent(text, text)``: it takes the ``a == b`` shortcut
+    and times one normalization (the "key" case again), never the second one nor the
+    comparison."""
+    results: list[object] = []
+    for a, b in ((BASE, text), (text, text + "#")):
+        try:
+            results.append(iri.equivalent(a, b))
+        except IRIError as exc:
+            results.append(exc)
+    return results
+
+
 FUNCTIONS: dict[str, Callable[[str], object]] = {
     "check": iri.check,
     "is_valid": iri.is_valid,
@@ -99,7 +114,7 @@ FUNCTIONS: dict[str, Callable[[str], object]] = {
     "to_uri": _quiet(iri.to_uri),
     "to_iri": _quiet(iri.to_iri),
     "normalize": _quiet(iri.normalize),
-    "equivalent": _quiet(lambda text: iri.equivalent(text, text)),
+    "equivalent": _equivalent_both_ways,
     "key": _quiet(iri.key),
     # Then another base: iri.resolve keeps the last valid base, and repeating one text would
     # measure only the comparison with it, not the base's validation and use.
@@ -136,6 +151,33 @@ def test_linear_time(function: str, name: str) -> None:
     assert abs(len(small) - SMALL) < 10 and abs(len(large) - growth.FACTOR * SMALL) < 10
     ratio = growth.relative_growth(fn, small, large)
     assert ratio <= growth.BOUND, f"{function} on {name}: grows {ratio:.2f}x the linear reference"
+
+
+def test_every_text_function_of_the_core_is_timed() -> None:
+    core = {"check", "is_valid", "parse", "split", "to_uri", "to_iri", "normalize", "key"}
+    assert core | {"equivalent", "relativize"} <= set(FUNCTIONS)
+    assert {name.split("-")[0] for name in FUNCTIONS} <= set(iri.__all__)
+
+
+@pytest.mark.parametrize("name", INPUTS)
+def test_the_equivalent_case_normalizes_the_long_text(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The case must reach the code it times: iri.equivalent's second normalization (after
+    # the first one, of BASE) runs on the long text, whatever the input, valid or not.
+    import iri.ladder.normalize as normalize_module
+
+    seen: list[int] = []
+    real_key = normalize_module.key
+
+    def spy(text: str, *args: object, **kwargs: object) -> str:
+        seen.append(len(text))
+        return real_key(text, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(normalize_module, "key", spy)
+    text = INPUTS[name](SMALL)
+    _equivalent_both_ways(text)
+    assert seen[:2] == [len(BASE), len(text)], seen
 
 
 def _quadratic(text: str) -> int:

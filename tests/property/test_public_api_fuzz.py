@@ -1,10 +1,11 @@
 """Every public function of ``iri``, fuzzed: non-``str`` arguments give a ``TypeError`` that
 names the expected type, and any text (hypothesis, plus the adversarial inputs of issue 8)
-gives a result or one of the library's documented exceptions, never a builtins error."""
+gives a result or one of the exceptions the function documents, never a builtins error, and
+keeps the function's invariant (INVARIANTS: result types, agreement with ``check``, round
+trips, idempotence). Disagreements the invariants found are strict xfails at the end."""
 
 from __future__ import annotations
 
-import contextlib
 import inspect
 from collections.abc import Callable
 from typing import Any
@@ -12,6 +13,7 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from strategies import TOKENS, any_text, biased_text  # type: ignore[import-not-found]
 
 import iri
 from iri.errors import IRIError
@@ -100,18 +102,356 @@ def test_non_str_gives_a_clear_type_error(name: str, position: int, bad: object)
     assert "bytes-like object is required" not in message
 
 
+# -- what each public function promises, on any text ---------------------------------------
+# Each invariant gets the arguments and the outcome: the result, or the IRIError raised
+# (anything else escapes the call and fails the test). It checks the result's type, the
+# exceptions the function documents (no other IRIError), and a property of the function:
+# agreement with check(), a round trip, idempotence, or agreement with another function.
+
+
+def _fails(out: object, *documented: type[IRIError]) -> bool:
+    """Whether ``out`` is an exception, asserting it is one of the ``documented`` ones."""
+    if isinstance(out, BaseException):
+        assert isinstance(out, documented), repr(out)
+        return True
+    return False
+
+
+def _invalid(text: str, rule: str = "IRI_reference") -> bool:
+    return any(v.severity == "error" for v in iri.check(text, rule=rule))
+
+
+def _spans_inside(items: list[Any], text: str) -> None:
+    for item in items:
+        assert 0 <= item.span[0] <= item.span[1] <= len(text), item
+
+
+def _check(args: list[Any], out: Any) -> None:
+    (text,) = args
+    assert not _fails(out)  # never raises for a str
+    assert all(isinstance(v, iri.Violation) for v in out)
+    _spans_inside(out, text)
+    assert iri.is_valid(text) == (not any(v.severity == "error" for v in out))
+
+
+def _is_valid(args: list[Any], out: Any) -> None:
+    assert not _fails(out)
+    assert out is (not _invalid(args[0]))
+
+
+def _split(args: list[Any], out: Any) -> None:
+    (text,) = args
+    assert not _fails(out)  # never fails (RFC 3986 Appendix B)
+    scheme, authority, path, query, fragment = out
+    assert (
+        ("" if scheme is None else scheme + ":")
+        + ("" if authority is None else "//" + authority)
+        + path
+        + ("" if query is None else "?" + query)
+        + ("" if fragment is None else "#" + fragment)
+    ) == text
+
+
+def _parse(args: list[Any], out: Any) -> None:
+    (text,) = args
+    if _fails(out, iri.InvalidIRI):
+        assert _invalid(text) and out.errors and out.text == text
+    else:
+        assert isinstance(out, iri.IRIReference) and str(out) == text and not _invalid(text)
+
+
+def _audit(args: list[Any], out: Any) -> None:
+    assert not _fails(out)  # never raises for a str
+    assert all(isinstance(f, iri.Finding) for f in out)
+    _spans_inside(out, args[0])
+
+
+def _extract(args: list[Any], out: Any) -> None:
+    (text,) = args
+    assert not _fails(out)
+    for m in out:
+        assert text[m.start : m.end] == m.text
+
+
+def _format_link(args: list[Any], out: Any) -> None:
+    if _fails(out, iri.InvalidIRI):
+        return
+    assert not _invalid(out), out
+    assert iri.format_link(out) == out  # already minimally escaped
+
+
+def _from_href(args: list[Any], out: Any) -> None:
+    if _fails(out, iri.HrefError):
+        return
+    # the URL Standard's serialization: ASCII, and a fixed point of the parser
+    assert isinstance(out, str) and out.isascii(), out
+    assert iri.from_href(out) == out
+
+
+def _from_leiri(args: list[Any], out: Any) -> None:
+    (text,) = args
+    if _fails(out, iri.InvalidIRI):
+        assert _invalid(text)
+        return
+    assert not _invalid(out), out
+    if not _invalid(text):
+        assert out == text  # an IRI reference is a LEIRI that needs no conversion
+
+
+def _href_steps(args: list[Any], out: Any) -> None:
+    if _fails(out, iri.InvalidIRI):
+        return
+    assert isinstance(out.text, str)
+    _spans_inside(list(out.repairs), args[0])
+
+
+def _lenient(args: list[Any], out: Any) -> None:
+    (text,) = args
+    if _fails(out, iri.InvalidIRI):
+        return
+    assert isinstance(out, iri.IRIReference) and not _invalid(str(out))
+    if not _invalid(text):
+        assert str(out) == text  # nothing to repair
+
+
+def _normalize(args: list[Any], out: Any) -> None:
+    (text,) = args
+    if _fails(out, iri.InvalidIRI, iri.IDNAError):
+        assert isinstance(out, iri.IDNAError) or _invalid(text)
+        return
+    assert not _invalid(text) and not _invalid(out)
+    assert iri.normalize(out) == out
+    assert iri.key(out) == iri.key(text)
+
+
+def _key(args: list[Any], out: Any) -> None:
+    (text,) = args
+    if _fails(out, iri.InvalidIRI, iri.IDNAError):
+        assert isinstance(out, iri.IDNAError) or _invalid(text)
+        return
+    assert isinstance(out, str) and not _invalid(text)
+    assert iri.key(iri.normalize(text)) == out
+
+
+def _preprocess(args: list[Any], out: Any) -> None:
+    assert not _fails(out)
+    assert isinstance(out, str)
+
+
+def _relativize(args: list[Any], out: Any) -> None:
+    base, target = args
+    if _fails(out, iri.InvalidIRI, iri.ResolutionError):
+        if isinstance(out, iri.InvalidIRI):
+            assert _invalid(base) or _invalid(target)
+        return
+    assert iri.resolve(base, out) == target  # its definition
+
+
+def _remove_dot_segments(args: list[Any], out: Any) -> None:
+    assert not _fails(out)
+    assert iri.remove_dot_segments(out) == out
+
+
+def _resolve(args: list[Any], out: Any) -> None:
+    base, reference = args
+    if _fails(out, iri.InvalidIRI, iri.ResolutionError):
+        if isinstance(out, iri.InvalidIRI):
+            assert _invalid(base) or _invalid(reference)
+        else:
+            assert iri.split(base).scheme is None  # the base must have a scheme
+        return
+    assert not _invalid(out, "IRI"), out
+
+
+def _split_references(args: list[Any], out: Any) -> None:
+    assert not _fails(out)
+    assert all(isinstance(r.text, str) for r in out)
+
+
+def _to_display(args: list[Any], out: Any) -> None:
+    # (InvalidIRI only for text that is not an IRI reference; no rule that it must raise)
+    if _fails(out, iri.InvalidIRI):
+        assert _invalid(args[0])
+        return
+    assert isinstance(out, str)
+
+
+def _to_document(args: list[Any], out: Any) -> None:
+    text, _charset = args
+    if _fails(out, iri.InvalidIRI, iri.CharsetError):
+        if isinstance(out, iri.InvalidIRI):
+            assert _invalid(text)
+        return
+    assert isinstance(out, str)
+
+
+def _to_iri(args: list[Any], out: Any) -> None:
+    (text,) = args
+    if _fails(out, iri.InvalidIRI):
+        assert _invalid(text)
+        return
+    assert not _invalid(text) and not _invalid(out)
+    assert iri.to_iri(out) == out
+
+
+def _to_uri(args: list[Any], out: Any) -> None:
+    (text,) = args
+    if _fails(out, iri.InvalidIRI, iri.IDNAError):
+        assert isinstance(out, iri.IDNAError) or _invalid(text)
+        return
+    assert not _invalid(text) and out.isascii()
+    errors = [v for v in iri.check(out, rule="URI_reference") if v.severity == "error"]
+    # Known: a percent-encoded host that is no IDN (test_to_uri_gives_a_valid_uri_for_a_
+    # non_idn_host below, xfail); every other error is a failure here.
+    assert all(v.code == "percent-encoded-host-not-idn" for v in errors), (out, errors)
+    if not errors:
+        assert iri.to_uri(out) == out  # idempotent
+
+
+def _visual_order(args: list[Any], out: Any) -> None:
+    (text,) = args
+    assert not _fails(out)
+    assert isinstance(out, str) and len(out) == len(text)
+    if text.isascii():
+        assert out == text
+
+
+def _candidate_readings(args: list[Any], out: Any) -> None:
+    assert not _fails(out)
+    assert all(isinstance(r.charset, str) and isinstance(r.text, str) for r in out)
+    assert len({r.charset for r in out}) == len(out)  # one reading per charset
+
+
+def _equivalent(args: list[Any], out: Any) -> None:
+    a, b = args
+    if _fails(out, iri.InvalidIRI, iri.IDNAError):
+        assert isinstance(out, iri.IDNAError) or _invalid(a) or _invalid(b)
+        return
+    assert out is (iri.key(a) == iri.key(b))
+    assert iri.equivalent(b, a) is out
+
+
+def _from_bytes(args: list[Any], out: Any) -> None:
+    if _fails(out, iri.CharsetError):
+        return
+    assert isinstance(out.text, str) and isinstance(out.charset, str)
+
+
+def _from_local_name(args: list[Any], out: Any) -> None:
+    if _fails(out, iri.CharsetError):
+        return
+    assert isinstance(out, str)
+
+
+INVARIANTS: dict[str, Callable[[list[Any], Any], None]] = {
+    "audit": _audit,
+    "candidate_readings": _candidate_readings,
+    "check": _check,
+    "equivalent": _equivalent,
+    "extract": _extract,
+    "format_link": _format_link,
+    "from_bytes": _from_bytes,
+    "from_href": _from_href,
+    "from_leiri": _from_leiri,
+    "from_local_name": _from_local_name,
+    "href_steps": _href_steps,
+    "is_valid": _is_valid,
+    "key": _key,
+    "lenient": _lenient,
+    "normalize": _normalize,
+    "parse": _parse,
+    "preprocess": _preprocess,
+    "relativize": _relativize,
+    "remove_dot_segments": _remove_dot_segments,
+    "resolve": _resolve,
+    "split": _split,
+    "split_references": _split_references,
+    "to_display": _to_display,
+    "to_document": _to_document,
+    "to_iri": _to_iri,
+    "to_uri": _to_uri,
+    "visual_order": _visual_order,
+}
+
+
+def _outcome(call: Callable[[], Any]) -> Any:
+    try:
+        return call()
+    except IRIError as exc:
+        return exc
+
+
+def test_every_public_function_has_an_invariant() -> None:
+    assert set(INVARIANTS) == set(TEXT_ARGS)
+
+
+#: Valid references of many shapes (strategies.reference() draws such texts too, at 25 ms
+#: each: too slow for 31 functions), to be changed by one token.
+SAMPLES = [
+    "http://user:pw@résumé.example.org:8080/東京/../a?q=ü&r=%E2%82%AC#frag",
+    "https://xn--bcher-kva.example/a%20b?x#",
+    "HTTP://Example.COM:80/%7euser/./x",
+    "http://[2001:db8::7]:81/c=GB?objectClass?one",
+    "http://192.0.2.16/a;p?q",
+    "ftp://ftp.is.co.za/rfc/rfc1808.txt",
+    "http://ab.\u05d0\u05d1\u05d2.example/\u05d3/kl",
+    "http://example.org/?\ue000",
+    "//example.org/scheme-relative",
+    "/absolute/path;x?y",
+    "relative/path/../g",
+    "./a:b",
+    "?query-only",
+    "#fragment-only",
+    "",
+    "mailto:ann@bücher.example,joe@x.example?subject=Gr%C3%BC%C3%9Fe&body=hi",
+    "data:text/plain;charset=iso-8859-7,%BE%D3%BE",
+    "data:;base64,SGk=",
+    "urn:isbn:0-395-36341-1?=lang=en#p",
+    "file:///C:/Users/Zo%C3%AB/a%20b.txt",
+    "file://host/share/x",
+    "tag:example.org,2024:x",
+    "x:",
+    "http://e\u0301.example/caf\u00e9",
+]
+
+
+@st.composite
+def _changed(draw: st.DrawFn) -> str:
+    """A sample as it is, or with one token inserted, deleted or replaced somewhere."""
+    text = draw(st.sampled_from(SAMPLES))
+    pos = draw(st.integers(0, len(text)))
+    action = draw(st.sampled_from(["keep", "insert", "delete", "replace"]))
+    token = draw(st.one_of(st.sampled_from(TOKENS), st.characters(exclude_categories=())))
+    if action == "insert":
+        return text[:pos] + token + text[pos:]
+    if action == "delete":
+        return text[:pos] + text[pos + 1 :]
+    if action == "replace":
+        return text[:pos] + token + text[pos + 1 :]
+    return text
+
+
+#: Any text (all of Unicode, lone surrogates too), text biased towards delimiters and bidi
+#: controls, and valid references, as they are or with one token changed.
+TEXTS = st.one_of(any_text, biased_text, _changed())
+
+
+def test_the_samples_are_valid_references() -> None:
+    assert [t for t in SAMPLES if not iri.is_valid(t)] == []
+
+
 @pytest.mark.parametrize(("name", "position"), CASES, ids=[f"{n}-{i}" for n, i in CASES])
 @pytest.mark.parametrize("text", ADVERSARIAL, ids=range(len(ADVERSARIAL)))
-def test_adversarial_inputs_raise_only_library_errors(name: str, position: int, text: str) -> None:
-    with contextlib.suppress(IRIError):
-        _call(name, _args(name, text, position))
+def test_adversarial_inputs_keep_the_invariants(name: str, position: int, text: str) -> None:
+    args = _args(name, text, position)
+    INVARIANTS[name](args, _outcome(lambda: _call(name, args)))
 
 
 @pytest.mark.parametrize(("name", "position"), CASES, ids=[f"{n}-{i}" for n, i in CASES])
-@given(text=st.text(max_size=40))
-def test_any_text_raises_only_library_errors(name: str, position: int, text: str) -> None:
-    with contextlib.suppress(IRIError):
-        _call(name, _args(name, text, position))
+@given(text=TEXTS)
+def test_any_text_keeps_the_invariants(name: str, position: int, text: str) -> None:
+    args = _args(name, text, position)
+    INVARIANTS[name](args, _outcome(lambda: _call(name, args)))
 
 
 #: Every way to give a charset, called with the charset ``cs``.
@@ -162,7 +502,7 @@ def _submodule_calls() -> dict[str, Callable[[Any], Any]]:
 #: ``iri.syntax.schemes.default_port`` / ``uses_dns`` (None is a valid scheme: "no scheme"),
 #: ``require_scheme`` / ``scheme_violations`` / ``<scheme>.violations`` (hooks of ``check``
 #: that take already split components), ``DataURL.from_bytes`` (bytes, keyword options),
-#: ``batch.arrow_column`` / ``pandas_column`` (columns, covered in tests/unit/test_batch.py).
+#: ``batch.arrow_column`` / ``pandas_column`` (columns, covered in tests/scale/test_batch.py).
 SUBMODULE_CALLS = _submodule_calls()
 
 
@@ -186,22 +526,176 @@ def test_submodule_non_str_gives_a_clear_type_error(name: str, bad: object) -> N
     assert "bytes-like object is required" not in message
 
 
+def _surrogate_free(text: str) -> bool:
+    return not any("\ud800" <= c <= "\udfff" for c in text)
+
+
+def _from_path(text: str, out: Any) -> None:
+    from pathlib import PurePosixPath
+
+    from iri.schemes.file import to_path
+
+    if _fails(out, IRIError):  # a relative path cannot be written (RFC 8089 2)
+        assert not text.startswith("/")
+        return
+    assert not _invalid(out, "IRI") and out.startswith("file:"), out
+    # Known (xfail below): lone surrogates, and a path that starts with "//".
+    if _surrogate_free(text) and not text.startswith("//"):
+        assert to_path(out) == PurePosixPath(text)
+
+
+def _to_path(text: str, out: Any) -> None:
+    from pathlib import PurePosixPath
+
+    from iri.schemes.file import from_path, to_path
+
+    if _fails(out, IRIError):
+        return
+    assert not _invalid(text, "IRI") and iri.split(text).scheme.lower() == "file"  # type: ignore[union-attr]
+    assert isinstance(out, PurePosixPath)
+    if out.is_absolute():  # Known (xfail below): "file://" gives the relative path "."
+        assert to_path(from_path(out)) == out
+
+
+def _scheme_value(scheme: str) -> Callable[[str, Any], None]:
+    def invariant(text: str, out: Any) -> None:
+        if _fails(out, iri.InvalidIRI):
+            return
+        assert not _invalid(text, "IRI") and iri.split(text).scheme.lower() == scheme  # type: ignore[union-attr]
+        if scheme == "mailto" and iri.split(text).authority is not None:
+            return  # Known (xfail below): "mailto://..." reads "//" into the address
+        assert type(out).parse(str(out)) == out  # written back, read back: the same value
+
+    return invariant
+
+
+def _format_parts(text: str, out: Any) -> None:
+    assert not _fails(out)
+    assert out == text  # the prefix is written as is, and there are no parts
+
+
+def _repair(text: str, out: Any) -> None:
+    # iri.lenient is this text, parsed: it fails where this fails, or where the text is no
+    # IRI reference (a byte order mark, say, which the lenient step does not remove).
+    lenient = _outcome(lambda: iri.lenient(text))
+    if _fails(out, iri.InvalidIRI):
+        assert isinstance(lenient, iri.InvalidIRI)
+    elif isinstance(lenient, iri.InvalidIRI):
+        assert _invalid(out.text), out
+    else:
+        assert out.text == str(lenient)
+
+
+def _stream(text: str, out: Any) -> None:
+    assert not _fails(out)
+    assert out == [iri.check(text)]
+
+
+SUBMODULE_INVARIANTS: dict[str, Callable[[str, Any], None]] = {
+    "schemes.file.from_path": _from_path,
+    "schemes.file.to_path": _to_path,
+    "schemes.mailto.Mailto.parse": _scheme_value("mailto"),
+    "schemes.data.DataURL.parse": _scheme_value("data"),
+    "schemes.urn.URN.parse": _scheme_value("urn"),
+    "linkformat.format_parts": _format_parts,
+    "liberal.repair": _repair,
+    "batch.stream": _stream,
+}
+
+
+def test_every_submodule_call_has_an_invariant() -> None:
+    assert set(SUBMODULE_INVARIANTS) == set(SUBMODULE_CALLS)
+
+
+def _prefixed(prefix: str) -> st.SearchStrategy[str]:
+    return st.one_of(any_text, biased_text).map(lambda rest: prefix + rest)
+
+
+#: TEXTS, and texts that start as each scheme value or a path does (else few are read).
+SUBMODULE_TEXTS = st.one_of(
+    TEXTS, *map(_prefixed, ["mailto:", "data:", "urn:ab:", "file:///", "/"])
+)
+
+
 @pytest.mark.parametrize("name", SUBMODULE_CALLS)
 @pytest.mark.parametrize("text", ADVERSARIAL, ids=range(len(ADVERSARIAL)))
-def test_submodule_adversarial_inputs_raise_only_library_errors(name: str, text: str) -> None:
-    with contextlib.suppress(IRIError):
-        SUBMODULE_CALLS[name](text)
+def test_submodule_adversarial_inputs_keep_the_invariants(name: str, text: str) -> None:
+    SUBMODULE_INVARIANTS[name](text, _outcome(lambda: SUBMODULE_CALLS[name](text)))
 
 
 @pytest.mark.parametrize("name", SUBMODULE_CALLS)
-@given(text=st.text(max_size=40))
-def test_submodule_any_text_raises_only_library_errors(name: str, text: str) -> None:
-    with contextlib.suppress(IRIError):
-        SUBMODULE_CALLS[name](text)
+@given(text=SUBMODULE_TEXTS)
+def test_submodule_any_text_keeps_the_invariants(name: str, text: str) -> None:
+    SUBMODULE_INVARIANTS[name](text, _outcome(lambda: SUBMODULE_CALLS[name](text)))
 
 
-#: The calls of issue 8's "Why", exactly as written there.
-ISSUE_8_TYPE_ERRORS: dict[str, Callable[[], Any]] = {
+# -- disagreements the invariants found (kept as strict xfails until fixed) -----------------
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="to_uri percent-encodes a non-DNS host that is no IDN (here: bidi rule), and check "
+    "rejects the result (percent-encoded-host-not-idn): two decisions on one host",
+)
+def test_to_uri_gives_a_valid_uri_for_a_non_idn_host() -> None:
+    text = "foo://\U00024b0aA\u0645/x"
+    assert iri.is_valid(text)
+    result = _outcome(lambda: iri.to_uri(text))
+    assert isinstance(result, IRIError) or iri.is_valid(result, rule="URI_reference"), result
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="mailto: an authority ('mailto://...') is read into the first address, and neither "
+    "check nor Mailto.parse reports that '//' is no addr-spec (RFC 6068 2)",
+)
+def test_mailto_with_an_authority_is_not_a_mailto_value() -> None:
+    from iri.schemes.mailto import Mailto
+
+    with pytest.raises(iri.InvalidIRI):
+        Mailto.parse("mailto://a@b.example")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="from_path writes a lone surrogate as ill-formed UTF-8 (%ED%B3%BF), not as the "
+    "byte it escapes (%FF), so to_path does not give the path back (percent-encoding work)",
+)
+def test_from_path_keeps_an_undecodable_byte() -> None:
+    from pathlib import PurePosixPath
+
+    from iri.schemes.file import from_path, to_path
+
+    assert to_path(from_path("/a\udcff")) == PurePosixPath("/a\udcff")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="from_path writes the POSIX path '//x/y' as 'file:////x/y', which to_path reads as "
+    "a UNC host (RFC 8089 E.3.2) that POSIX cannot express",
+)
+def test_from_path_of_a_path_with_two_leading_slashes_reads_back() -> None:
+    from pathlib import PurePosixPath
+
+    from iri.schemes.file import from_path, to_path
+
+    assert to_path(from_path("//x/y")) == PurePosixPath("//x/y")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="to_path('file://') gives the relative path '.'; RFC 8089 2 has an absolute path "
+    "after the authority (auth-path = [ file-auth ] path-absolute)",
+)
+def test_to_path_of_an_empty_file_path_is_not_relative() -> None:
+    from iri.schemes.file import to_path
+
+    result = _outcome(lambda: to_path("file://"))
+    assert isinstance(result, IRIError) or result.is_absolute()
+
+
+#: Calls that once gave something else than a TypeError (issue 8's "Why", as written there).
+MISHANDLED_NON_STR: dict[str, Callable[[], Any]] = {
     "check(None)": lambda: iri.check(None),  # type: ignore[arg-type]
     "is_valid(b'x')": lambda: iri.is_valid(b"x"),  # type: ignore[arg-type]
     "resolve('http://a/b', None)": lambda: iri.resolve("http://a/b", None),  # type: ignore[arg-type]
@@ -209,12 +703,12 @@ ISSUE_8_TYPE_ERRORS: dict[str, Callable[[], Any]] = {
 }
 
 
-@pytest.mark.parametrize("call", ISSUE_8_TYPE_ERRORS)
-def test_issue_8_type_errors(call: str) -> None:
+@pytest.mark.parametrize("call", MISHANDLED_NON_STR)
+def test_none_and_bytes_arguments_are_type_errors_not_results(call: str) -> None:
     # Were: AttributeError, "a bytes-like object is required, not 'str'", the base returned,
     # None returned.
     with pytest.raises(TypeError, match="str"):
-        ISSUE_8_TYPE_ERRORS[call]()
+        MISHANDLED_NON_STR[call]()
 
 
 #: Every conversion and comparison that maps hosts, for the escaped-ASCII host rule.

@@ -90,10 +90,6 @@ def json_line(obj: dict[str, object]) -> str:
     return json.dumps(obj, ensure_ascii=False) + "\n"
 
 
-def emit_json(obj: dict[str, object]) -> None:
-    sys.stdout.write(safe(json_line(obj)))
-
-
 def where(record: Record) -> dict[str, object]:
     """The JSON location fields of a record: ``file`` (several inputs) and ``line``."""
     file, line, _ = record

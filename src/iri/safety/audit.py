@@ -387,12 +387,3 @@ def _userinfo(userinfo: str, start: int, host: str, scheme: str | None) -> list[
             )
         ]
     return []
-
-
-def highest(findings: Iterable[Finding]) -> Level | None:
-    """The highest level among ``findings`` (None when there are none)."""
-    levels = [f.level for f in findings]
-    return max(levels, key=lambda lv: LEVEL_RANK_OF[lv]) if levels else None
-
-
-LEVEL_RANK_OF: Final = {Level.INFO: 0, Level.WARNING: 1, Level.DANGER: 2}

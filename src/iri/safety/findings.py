@@ -28,10 +28,6 @@ class Level(StrEnum):
     DANGER = "danger"
 
 
-#: Comparable ranks of the levels.
-RANK: Final = {Level.INFO: 0, Level.WARNING: 1, Level.DANGER: 2}
-
-
 class AuditCode(StrEnum):
     """Stable kebab-case identifiers of every audit finding."""
 

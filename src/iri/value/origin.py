@@ -76,18 +76,17 @@ def origin(ref: Authority) -> Origin | OpaqueOrigin:
         return OpaqueOrigin()
     # Step 2: "Let uri-scheme be the scheme component of the URI, converted to lowercase."
     scheme = ref.scheme.lower()
+    # Step 3: "If the implementation doesn't support the protocol given by uri-scheme, then
+    # generate a fresh globally unique identifier": a scheme without a known default port is
+    # one we do not support, whether or not the reference gives a port (support is a matter
+    # of the protocol, decided before step 6 looks at the port).
+    default = schemes.default_port(scheme)
     # Step 4: "If uri-scheme is "file", the implementation MAY return an implementation-
     # defined value": we return an opaque origin (as browsers do).
-    port = ref.port
-    if port is None:
-        # Step 6.1: "Let uri-port be the default port for the protocol given by uri-scheme."
-        default = schemes.default_port(scheme)
-        # Step 3: a scheme without a known default port is one we do not "support".
-        if default is None or scheme == "file":
-            return OpaqueOrigin()
-        port = int(default)
-    elif scheme == "file":
+    if default is None or scheme == "file":
         return OpaqueOrigin()
+    # Step 6: the port component, or "the default port for the protocol given by uri-scheme".
+    port = int(default) if ref.port is None else ref.port
     # Step 5: the host "converted to lower case"; its note assumes IDNA has been applied,
     # so a non-ASCII (or percent-encoded) registered name is converted to A-labels
     # (iri.IDNAError if it is not a valid IDN).

@@ -27,17 +27,18 @@ def test_extract_files_with_line_numbers(
     a.write_bytes("intro\nsee example.com/α and ann@example.org.\r\n".encode())
     b = tmp_path / "b.txt"
     b.write_bytes(b"nothing here\n\xff https://h.example/x\n")
-    code, out, err = run(capsys, "extract", str(a), str(b))
-    assert (code, out, err) == run(capsys, "extract", str(a), "-i", str(b))  # -i: the same
-    assert code == 0
-    assert err == f"iri extract: {b}:2: not valid UTF-8: byte 0xFF at column 1 (kept as U+DCFF)\n"
     line2 = "see example.com/α and ann@example.org."
-    starts = [m.start + 1 for m in extract(line2)]
-    assert out.splitlines() == [
-        f"{a}:2:{starts[0]}\texample.com/α",
-        f"{a}:2:{starts[1]}\tann@example.org",
-        f"{b}:2:3\thttps://h.example/x",
+    assert [(m.start, m.text) for m in extract(line2)] == [
+        (4, "example.com/α"),
+        (22, "ann@example.org"),
     ]
+    expected = (
+        0,
+        f"{a}:2:5\texample.com/α\n{a}:2:23\tann@example.org\n{b}:2:3\thttps://h.example/x\n",
+        f"iri extract: {b}:2: not valid UTF-8: byte 0xFF at column 1 (kept as U+DCFF)\n",
+    )
+    assert run(capsys, "extract", str(a), str(b)) == expected
+    assert run(capsys, "extract", str(a), "-i", str(b)) == expected  # -i names a file too
 
 
 def test_extract_json_from_stdin(
@@ -98,11 +99,26 @@ def test_extract_with_jobs_is_the_one_job_output(
     text = tmp_path / "t.txt"
     lines = [b"see example.com/\xce\xb1 and ann@example.org.", b"\xff https://h.example/x", b"-"]
     text.write_bytes(b"\r\n".join(lines * 400))
-    for argv in (["extract"], ["extract", "--json"]):
-        one = run(capsys, *argv, str(text))
-        assert run(capsys, *argv, "--jobs", "2", str(text)) == one
-        assert one[0] == 0 and len(one[1].splitlines()) == 3 * 400
-        assert one[2].count("not valid UTF-8") == 400
+    # What both runs must print: the library's extract() of each decoded line (U+DCFF for the
+    # undecodable byte), numbered, and the report of each undecodable byte.
+    items = [line.decode("utf-8", "surrogateescape") for line in lines * 400]
+    found = [(n, m) for n, item in enumerate(items, 1) for m in extract(item)]
+    assert len(found) == 3 * 400
+    human = "".join(f"{n}:{m.start + 1}\t{m.text}\n" for n, m in found)
+    rows = [
+        {"file": None, "line": n, "start": m.start, "end": m.end, "text": m.text,
+         "kind": m.kind.value, "iri": m.iri}
+        for n, m in found
+    ]  # fmt: skip
+    err = "".join(
+        f"iri extract: {n}: not valid UTF-8: byte 0xFF at column 1 (kept as U+DCFF)\n"
+        for n in range(2, 3 * 400, 3)
+    )
+    for jobs in ("1", "2"):
+        assert run(capsys, "extract", "--jobs", jobs, str(text)) == (0, human, err)
+        code, out, got_err = run(capsys, "extract", "--json", "--jobs", jobs, str(text))
+        assert (code, got_err) == (0, err)
+        assert [json.loads(line) for line in out.splitlines()] == rows
     nothing = tmp_path / "n.txt"
     nothing.write_bytes(b"no links\n" * 1000)
     assert run(capsys, "extract", "--jobs", "2", str(nothing)) == (1, "", "")

@@ -339,8 +339,13 @@ def test_origin_opaque(text: str) -> None:
     assert ref.origin != o  # a fresh identifier each time (RFC 6454 4 step 1)
 
 
-def test_origin_with_explicit_port_of_unknown_scheme() -> None:
-    assert parse("zz://h:1/").origin == Origin("zz", "h", 1)
+def test_origin_of_a_scheme_without_default_port_is_opaque_even_with_a_port() -> None:
+    # RFC 6454 4 step 3: support is a matter of the protocol (uri-scheme), decided before
+    # step 6 looks at the port; a scheme we know no default port for is not supported.
+    for text in ("zz://h:1/", "zz://h/", "file://h:1/"):
+        o = parse(text).origin
+        assert isinstance(o, OpaqueOrigin) and str(o) == "null", text
+    assert parse("http://h:1/").origin == Origin("http", "h", 1)
 
 
 # -- resolution, base first ----------------------------------------------------------------

@@ -89,12 +89,42 @@ def test_jobs_2_reads_files_and_stdin_as_one_job_does(tmp_path: Path, command: l
     b.write_bytes("\ufeffhttp://b/é\nhttp://b/\udcff".encode("utf-8", "surrogateescape"))
     c.write_bytes("http://c/東\r\nx y\r\n".encode("utf-16"))
     files = ["-i", str(a), "-i", str(b), "-i", str(c)]
+    # The items as the documented reading gives them: UTF-8 with each undecodable byte kept
+    # as U+DC80-U+DCFF, a BOM dropped (UTF-16 known by it), "\n" or "\r\n" ending a line.
+    items_a = ["HTTP://A.example/%7e", "http://a/\udce9t\udce9", "http://a/x\ry"] * 700
+    records = [(str(a), n, item) for n, item in enumerate(items_a, 1)]
+    records += [(str(b), 1, "http://b/é"), (str(b), 2, "http://b/\udcff")]
+    records += [(str(c), 1, "http://c/東"), (str(c), 2, "x y")]
+    undecodable = [(str(a), n, "0xE9", 10, "U+DCE9") for n in range(2, 2101, 3)]
+    undecodable += [(str(b), 2, "0xFF", 10, "U+DCFF")]
     for argv, data in ((files, None), ([], a.read_bytes())):
+        if data is None:
+            want, bad = records, undecodable
+        else:  # stdin: no file name
+            want = [(None, n, item) for _, n, item in records[: len(items_a)]]
+            bad = [(None, *rest) for _, *rest in undecodable[:-1]]
+        if command == ["normalize"]:
+            expected: list[object] = [iri.normalize(t) for _, _, t in want if iri.is_valid(t)]
+        else:
+            expected = [
+                {**({"line": n} if f is None else {"file": f, "line": n}), "input": t,
+                 "valid": iri.is_valid(t), "violations": [v.to_dict() for v in iri.check(t)]}
+                for f, n, t in want
+            ]  # fmt: skip
+        reports = [
+            f"iri {command[0]}: {'' if f is None else f + ':'}{n}: not valid UTF-8: "
+            f"byte {byte} at column {column} (kept as {kept})".encode()
+            for f, n, byte, column, kept in bad
+        ]
         one = iri_run(*command, *argv, stdin=data)
         two = iri_run(*command, "--jobs", "2", *argv, stdin=data)
-        assert (two.returncode, two.stdout) == (one.returncode, one.stdout)
-        assert _kinds(two.stderr) == _kinds(one.stderr)
-        assert one.returncode == 1 and b"1400: not valid UTF-8" in one.stderr
+        for done in (one, two):
+            assert done.returncode == 1
+            out = done.stdout.decode("utf-8")
+            got = out.splitlines() if command == ["normalize"] else json_lines(done.stdout)
+            assert got == expected
+            assert _kinds(done.stderr)[0] == reports
+        assert _kinds(two.stderr)[1] == _kinds(one.stderr)[1]  # the failures' reports
 
 
 def _kinds(err: bytes) -> tuple[list[bytes], list[bytes]]:
@@ -135,12 +165,21 @@ def test_100000_lines_in_order(big: Path, jobs: str) -> None:
     assert len(out) == 2 * len(expected)  # one caret line each
 
 
-def test_jobs_2_gives_the_same_output_as_jobs_1(big: Path) -> None:
-    one = iri_run("to-uri", "--json", "-i", str(big))
-    two = iri_run("to-uri", "--json", "--jobs", "2", "-i", str(big))
-    assert one.returncode == two.returncode == 1
-    assert one.stdout == two.stdout and len(one.stdout.splitlines()) == BIG_LINES
-    assert one.stderr == two.stderr == b""
+def test_to_uri_json_with_jobs_1_and_2_is_the_library_result(big: Path) -> None:
+    items = [
+        f"http://example.org/{i} x" if i % BAD_EVERY == 0 else f"http://例え.jp/{i}"
+        for i in range(1, BIG_LINES + 1)
+    ]
+    expected = [
+        (n, item, None if " " in item else iri.to_uri(item)) for n, item in enumerate(items, 1)
+    ]
+    assert iri.to_uri(items[0]) == "http://xn--r8jz45g.jp/1"
+    for jobs in ("1", "2"):
+        done = iri_run("to-uri", "--json", "--jobs", jobs, "-i", str(big))
+        assert done.returncode == 1 and done.stderr == b""
+        rows = json_lines(done.stdout)
+        assert [(r["line"], r["input"], r["result"]) for r in rows] == expected
+        assert all(("error" in r) == (r["result"] is None) for r in rows)
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])

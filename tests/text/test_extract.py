@@ -168,7 +168,22 @@ def _web_iris() -> list[str]:
 
 @pytest.mark.parametrize("link", _web_iris()[:300])
 def test_formatted_links_are_found_back(link: str) -> None:
+    # every host in this sample passes UTS #46, so every formatted link must come back whole
     formatted = format_link(link)
     found = extract(f"see {formatted} here", find=["urls"])
-    if found:  # hosts UTS #46 rejects are not linked at all
-        assert [m.text for m in found] == [formatted]
+    assert [m.text for m in found] == [formatted]
+
+
+@pytest.mark.parametrize(
+    "link",
+    [
+        "https://xn--a.example/p",  # a Punycode label that does not decode
+        "https://a\u200db.example/x",  # ZWJ outside the CONTEXTJ context (RFC 5892 A.2)
+        "https://-a.example/x",  # a hyphen first (UTS #46 CheckHyphens)
+    ],
+)
+def test_formatted_links_with_hosts_uts46_rejects_are_not_found(link: str) -> None:
+    # UTS #58: a scheme link needs a valid host; an invalid one is not linked at all
+    formatted = format_link(link)
+    assert formatted == link
+    assert extract(f"see {formatted} here", find=["urls"]) == []

@@ -216,11 +216,19 @@ def test_parse_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert second["violations"] == [v.to_dict() for v in iri.check(bad)]
 
 
-def test_parse_invalid_is_reported_like_check(capsys: pytest.CaptureFixture[str]) -> None:
+def test_parse_invalid_is_reported_as_check_reports_it(capsys: pytest.CaptureFixture[str]) -> None:
+    # The check report (docs/cli.md): the status column, then a caret line per violation of
+    # iri.check, not the output of another run of the command.
     item = "http://example.org:8o/"
     code, out, _ = run(capsys, "parse", item)
-    _, checked, _ = run(capsys, "check", item)
-    assert code == 1 and out == checked
+    (v,) = iri.check(item)
+    assert (v.code, v.span, v.section) == ("invalid-port", (19, 21), "RFC 3986 3.2.3")
+    assert code == 1
+    assert out == (
+        f"invalid  {item}\n"
+        + " " * (STATUS_WIDTH + 19)
+        + f"^^ error invalid-port [RFC 3986 3.2.3] {v.message}\n"
+    )
 
 
 # -- resolve / relativize --------------------------------------------------------------------

@@ -28,7 +28,7 @@ def test_default_ports_are_ports_without_leading_zeros() -> None:
         assert port.isdigit() and str(int(port)) == port and 0 < int(port) < 65536, scheme
 
 
-def test_the_issue_s_default_ports() -> None:
+def test_default_ports_of_the_web_schemes() -> None:
     expected = {"http": "80", "https": "443", "ws": "80", "wss": "443", "ftp": "21"}
     for scheme, port in expected.items():
         assert schemes.default_port(scheme) == port

@@ -42,6 +42,16 @@ def test_visual_order_is_ltr_paragraph_and_type_checked() -> None:
         iri.visual_order(b"x")  # type: ignore[arg-type]
 
 
+def test_visual_order_of_lone_surrogates_orders_them_as_strong_left_to_right() -> None:
+    # A surrogate code point has Bidi_Class L (its UCD default), like "a": it is ordered as
+    # "a" would be, and kept (python-bidi itself cannot take it: no UTF-8 form).
+    assert iri.visual_order("\u05d0\u05d1\ud800/cd") == "\u05d1\u05d0\ud800/cd"
+    assert iri.visual_order("\u05d0\u05d1a/cd") == "\u05d1\u05d0a/cd"
+    assert iri.visual_order("\u05d0\udfff\u05d1") == "\u05d0\udfff\u05d1"
+    # the stand-in is a private-use character the text does not hold
+    assert iri.visual_order("\U000f0000\ud800\u05d0\u05d1") == "\U000f0000\ud800\u05d1\u05d0"
+
+
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
