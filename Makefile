@@ -29,6 +29,7 @@ lint: $(STAMP)
 test: $(STAMP) lint
 	$(PY) tools/gen_violations_doc.py --check
 	$(PY) tools/gen_link_tables.py --check
+	$(PY) tools/gen_encoding_labels.py --check
 	HYPOTHESIS_PROFILE=ci $(PY) -m pytest -q
 
 bench: $(VENV)/.bench
