@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable
 from enum import StrEnum
 from typing import Final
 
-from iri.convert.charsets import text_codec
+from iri.convert.charsets import lookup
 from iri.convert.uri import to_iri
 from iri.safety.findings import AuditCode, Level
 from iri.syntax import hosts as idna
@@ -83,16 +83,10 @@ def _encode_where(text: str, bad: Callable[[str], bool]) -> str:
 
 
 def _charset_check(charset: str) -> Callable[[str], bool]:
-    codec = text_codec(charset).name  # CharsetError for a name that is not a text encoding
-
-    def unshowable(c: str) -> bool:
-        try:
-            c.encode(codec)
-        except UnicodeError:
-            return True
-        return False
-
-    return unshowable
+    # The one resolver (Encoding Standard labels; CharsetError for an unknown one), written
+    # in its output encoding (UTF-16 and replacement: UTF-8), as everything that encodes.
+    encoding = lookup(charset).output()
+    return lambda c: not encoding.can_encode(c)
 
 
 def to_display(
@@ -106,8 +100,9 @@ def to_display(
 ) -> str:
     """Return the IRI reference ``text`` (or its URI form) as it should be shown to a person.
 
-    ``charset`` (a codec name) or ``showable`` (a predicate per character) say what the
-    renderer can show; anything else is percent-encoded. ``protected`` is passed to the
+    ``charset`` (an Encoding Standard label: ``"latin1"`` is windows-1252) or ``showable``
+    (a predicate per character) say what the renderer can show; anything else is
+    percent-encoded. ``protected`` is passed to the
     audit (hosts confusable with these stay A-labels). Raises :class:`iri.InvalidIRI` for
     text that is not an IRI reference (use a liberal pre-processing step first).
 
