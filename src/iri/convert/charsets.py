@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
     from _typeshed import ReadableBuffer
 
-__all__ = ["UTF_8", "Encoding", "lookup"]
+__all__ = ["UTF_8", "Encoding", "lookup", "output_encoding"]
 
 #: ASCII whitespace (Infra): TAB, LF, FF, CR, SPACE, stripped from both ends of a label.
 _WHITESPACE: Final = "\t\n\f\r "
@@ -193,9 +193,10 @@ class Encoding:
     """An encoding of the Encoding Standard, as this library runs it.
 
     ``name`` is the Standard's name (``"windows-1252"``, ``"Shift_JIS"``, ``"UTF-8"``): the
-    one name reported back for every label of the encoding. ``codec`` is the Python codec
-    doing the encoding work (``None`` for ``replacement``). One object per encoding:
-    compare with ``is`` or by ``name``.
+    one name reported back for every label of the encoding. ``codec`` names the Python codec
+    that encodes (``"cp1252"`` for windows-1252 is Python's table with the five bytes it
+    lacks; ``"x-user-defined"`` is a byte table of ours; ``None`` for ``replacement``). One
+    object per encoding: compare with ``is`` or by ``name``.
     """
 
     __slots__ = ("_decoder", "_fix_pattern", "_fixes", "codec", "name")
@@ -350,6 +351,18 @@ def lookup(label: str) -> Encoding:
     raise CharsetError(_unknown(label, key), label)
 
 
+def output_encoding(label: str) -> Encoding:
+    """``lookup(label).output()``: the encoding in which a document labelled ``label`` has
+    its text encoded (URL queries, forms, what it can show), with a fast path for a label
+    written as the Standard lists it (``from_href``'s default ``"utf-8"`` on every call).
+
+    >>> output_encoding("utf-16").name, output_encoding("sjis").name
+    ('UTF-8', 'Shift_JIS')
+    """
+    found = _OUTPUT_BY_LABEL.get(label) if type(label) is str else None
+    return found if found is not None else lookup(label).output()
+
+
 def _unknown(label: str, key: str) -> str:
     shown = repr(label) if len(label) <= 80 else f"{label[:40]!r}... ({len(label):,} characters)"
     message = (
@@ -373,3 +386,4 @@ def _near_labels() -> dict[str, str]:
 
 
 _NEAR: Final = _near_labels()
+_OUTPUT_BY_LABEL: Final = {label: found.output() for label, found in _BY_LABEL.items()}

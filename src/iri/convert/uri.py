@@ -15,7 +15,7 @@ import re
 from enum import StrEnum
 from typing import Final, TypeVar
 
-from iri.convert.charsets import Encoding, lookup
+from iri.convert.charsets import Encoding, lookup, output_encoding
 from iri.syntax import hosts as idna
 from iri.syntax import schemes
 from iri.syntax.check import invalid, iri_reference_match
@@ -127,7 +127,7 @@ def _query_encoding(charset: str | None, scheme: str | None) -> Encoding | None:
     in its output encoding (UTF-16 and ``replacement`` write UTF-8), as browsers do."""
     if charset is None:
         return None
-    encoding = lookup(charset).output()
+    encoding = output_encoding(charset)
     if encoding.ucs or scheme is None or scheme.lower() not in _QUERY_CHARSET_SCHEMES:
         return None
     return encoding

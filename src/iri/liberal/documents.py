@@ -12,7 +12,7 @@ import re
 from enum import StrEnum
 from typing import Final, NamedTuple
 
-from iri.convert.charsets import lookup
+from iri.convert.charsets import lookup, output_encoding
 from iri.liberal.charsets import from_bytes
 from iri.liberal.lenient import Form
 from iri.liberal.repair import option, require_str
@@ -65,7 +65,7 @@ def to_document(text: str, charset: str, *, markup: Markup | str = Markup.HTML) 
 
         raise InvalidIRI(text, check(text))
     require_str(charset, "charset")
-    encoding = lookup(charset).output()
+    encoding = output_encoding(charset)
     escaping = mode is not Markup.NONE
     body = text.replace("&", "&amp;") if escaping else text
 

@@ -15,7 +15,7 @@ from dataclasses import replace
 from enum import StrEnum
 from typing import Final
 
-from iri.convert.charsets import UTF_8, Encoding, lookup
+from iri.convert.charsets import UTF_8, Encoding, output_encoding
 from iri.liberal.repair import Repair, Repaired, option, reject_surrogates, require_str
 from iri.syntax.errors import HrefError
 from iri.syntax.grammar import BIDI_FORMATTING, IPRIVATE, RESERVED, UCSCHAR, UNRESERVED, char_class
@@ -175,7 +175,7 @@ def from_href_repairs(text: str, *, base: str | None = None, charset: str = "utf
     require_str(text)
     if base is not None:
         require_str(base, "base")
-    encoding = _output_encoding(charset)
+    encoding = output_encoding(charset)  # the one resolver; UTF-16, replacement: UTF-8
     steps = href_steps(text)
     href = _engine_href(text, base)
     repairs = list(steps.repairs)
@@ -184,14 +184,6 @@ def from_href_repairs(text: str, *, base: str | None = None, charset: str = "utf
     if href != steps.text:
         repairs.append(Repair.of(Code.HREF_SERIALIZED, 0, text, href, "as a browser serializes it"))
     return Repaired(href, tuple(repairs))
-
-
-def _output_encoding(charset: str) -> Encoding:
-    """The document's encoding as the URL parser uses it: the label read by the one resolver
-    (:class:`iri.CharsetError` for an unknown one, whatever the address), then "get an output
-    encoding" (UTF-16 and ``replacement`` encode queries as UTF-8)."""
-    require_str(charset, "charset")
-    return lookup(charset).output()
 
 
 def _legacy_query(text: str, href: str, encoding: Encoding, repairs: list[Repair]) -> str:
@@ -261,7 +253,7 @@ def from_href(
     require_str(text)
     if base is not None:
         require_str(base, "base")
-    encoding = _output_encoding(charset)
+    encoding = output_encoding(charset)  # the one resolver; UTF-16, replacement: UTF-8
     href = _engine_href(text, base)
     if encoding is not UTF_8 and _protocol(href) in _ENCODING_SCHEMES:
         href = _legacy_query(text, href, encoding, [])

@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable
 from enum import StrEnum
 from typing import Final
 
-from iri.convert.charsets import lookup
+from iri.convert.charsets import output_encoding
 from iri.convert.uri import to_iri
 from iri.safety.findings import AuditCode, Level
 from iri.syntax import hosts as idna
@@ -85,7 +85,7 @@ def _encode_where(text: str, bad: Callable[[str], bool]) -> str:
 def _charset_check(charset: str) -> Callable[[str], bool]:
     # The one resolver (Encoding Standard labels; CharsetError for an unknown one), written
     # in its output encoding (UTF-16 and replacement: UTF-8), as everything that encodes.
-    encoding = lookup(charset).output()
+    encoding = output_encoding(charset)
     return lambda c: not encoding.can_encode(c)
 
 
