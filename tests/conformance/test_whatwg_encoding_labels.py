@@ -198,6 +198,19 @@ def test_ascii_is_ascii_in_every_encoding_but_utf16(name: str) -> None:
     assert encoding.output() is encoding
 
 
+@pytest.mark.parametrize("name", NAMES)
+def test_ascii_stays_ascii_but_for_iso_2022_jp_escapes(name: str) -> None:
+    # from_href skips re-encoding a query the encoding keeps as it is (keeps_ascii)
+    out = lookup(name).output()
+    assert out.keeps_ascii("q=a&b") and not out.keeps_ascii("q=\u00e9")
+    escapes = out.name == "ISO-2022-JP"
+    assert out.keeps_ascii("\x0eA\x1b") is not escapes
+    if escapes:
+        assert iri.from_href("http://e.org/?\x0eA", charset=name) == (
+            "http://e.org/?%26%2365533%3BA"
+        )
+
+
 def test_labels_that_python_cannot_run_have_a_documented_outcome() -> None:
     """``replacement`` has no encoder and decodes nothing; its output encoding is UTF-8."""
     replacement = lookup("hz-gb-2312")

@@ -293,6 +293,14 @@ class Encoding:
         encoder = self._encoder_info().incrementalencoder("strict")
         return [self._piece(encoder, c) for c in text], encoder.encode("", final=True)
 
+    def keeps_ascii(self, text: str) -> bool:
+        """Whether ``text`` is ASCII that this encoding writes as the same octets: true in
+        every output encoding but for what a fix refuses (ISO-2022-JP's U+000E, U+000F,
+        U+001B); so a caller may skip encoding such text."""
+        return text.isascii() and (
+            self._fix_pattern is None or self._fix_pattern.search(text) is None
+        )
+
     def can_encode(self, text: str) -> bool:
         """Whether every code point of ``text`` is in the encoding."""
         try:

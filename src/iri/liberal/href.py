@@ -194,9 +194,7 @@ def _legacy_query(text: str, href: str, encoding: Encoding, repairs: list[Repair
     if found is None:
         return href
     query, offset, original = found
-    if query.isascii() and not (
-        encoding.name == "ISO-2022-JP" and any(c in query for c in "\x0e\x0f\x1b")
-    ):
+    if encoding.keeps_ascii(query):
         return href  # ASCII is the same in every encoding the URL parser uses
     encoded, extra = encode_query(query, encoding, offset)
     if original != query:
