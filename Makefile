@@ -59,6 +59,7 @@ test: $(NATIVE_STAMP) lint
 	$(PY) tools/gen_violations_doc.py --check
 	$(PY) tools/gen_link_tables.py --check
 	$(PY) tools/gen_native_tables.py --check
+	$(PY) tools/gen_encoding_labels.py --check
 	HYPOTHESIS_PROFILE=ci $(PY) -m pytest -q
 	IRI_NO_EXTENSIONS=1 HYPOTHESIS_PROFILE=ci $(PY) -m pytest -q
 	$(MAKE) native-test

@@ -5,6 +5,10 @@ Targets (ratios iri_rate / peer_rate that must hold on every corpus of the job):
   (ada-url) directly (ratio >= 0.5), on the cc_10k (base, reference) pairs;
 - ``from_href`` without a base, within 2x of the engine on the line corpora;
 - ``from_leiri`` and ``lenient`` at least as fast as ``w3lib.url.safe_url_string``.
+
+The ``charset_*`` jobs time every function that resolves a document charset label (issue 18:
+one resolver, ``iri.convert.charsets``) with a legacy label, so that a change to the resolver
+is measured where it is used; their peers are information only.
 """
 
 from __future__ import annotations
@@ -25,6 +29,11 @@ def _w3lib_joined() -> Callable[..., Any]:
         return str(safe_url_string(urljoin(base, ref)))
 
     return joined
+
+
+def _decode() -> Callable[..., Any]:
+    """The bare codec: what decoding costs without labels, checks or NFC."""
+    return lambda data, codec: data.decode(codec)
 
 
 def liberal_jobs() -> list[Job]:
@@ -78,6 +87,65 @@ def liberal_jobs() -> list[Job]:
             [
                 subject("iri.lenient(s)", "f(s)", "iri.lenient"),
                 target("w3lib.url.safe_url_string(s)", "f(s)", "w3lib.url.safe_url_string", 1.0),
+                floor(),
+            ],
+        ),
+        Job(
+            "charset_to_uri",
+            "IRI -> URI with a legacy document charset (3987bis 3.5), string result",
+            LINES,
+            [
+                subject(
+                    "iri.to_uri(s, charset='windows-1252')",
+                    "f(s, charset='windows-1252')",
+                    "iri.to_uri",
+                ),
+                info(
+                    "w3lib.url.safe_url_string(s, encoding='cp1252')",
+                    "f(s, encoding='cp1252')",
+                    "w3lib.url.safe_url_string",
+                ),
+                floor(),
+            ],
+        ),
+        Job(
+            "charset_from_href",
+            "web address with a legacy document charset (WHATWG query encoding)",
+            LINES,
+            [
+                subject(
+                    "iri.from_href(s, charset='shift_jis')",
+                    "f(s, charset='shift_jis')",
+                    "iri.from_href",
+                ),
+                info("ada_url.normalize_url(s)", "f(s)", "ada_url.normalize_url", note="UTF-8"),
+                floor(),
+            ],
+        ),
+        Job(
+            "charset_from_bytes",
+            "octets in a legacy charset decoded to an IRI (3987bis 3.1)",
+            LINES,
+            [
+                subject(
+                    "iri.from_bytes(s.encode(), 'iso-8859-2')",
+                    "f(s.encode(), 'iso-8859-2')",
+                    "iri.from_bytes",
+                ),
+                info("s.encode().decode('iso8859_2')", "f(s.encode(), 'iso8859_2')", _decode),
+                floor(),
+            ],
+        ),
+        Job(
+            "charset_display",
+            "the form to show a person on a legacy-charset renderer",
+            LINES,
+            [
+                subject(
+                    "iri.to_display(s, charset='windows-1252')",
+                    "f(s, charset='windows-1252')",
+                    "iri.to_display",
+                ),
                 floor(),
             ],
         ),

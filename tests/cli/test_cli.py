@@ -273,9 +273,17 @@ def test_to_uri(capsys: pytest.CaptureFixture[str]) -> None:
     items = ["http://résumé.example.org/東京?q=ü", "urn:x:é"]
     code, out, _ = run(capsys, "to-uri", *items)
     assert code == 0 and out.splitlines() == [convert.to_uri(i) for i in items]
-    code, out, _ = run(capsys, "to-uri", "--host", "percent", "--charset", "latin-1", items[0])
-    assert out.splitlines() == [convert.to_uri(items[0], host="percent", charset="latin-1")]
+    code, out, _ = run(capsys, "to-uri", "--host", "percent", "--charset", "latin1", items[0])
+    assert out.splitlines() == [convert.to_uri(items[0], host="percent", charset="latin1")]
     assert run(capsys, "to-uri", "--charset", "no-such-charset", "x")[0] == 2
+    # issue 18: Encoding Standard labels only; Python's spelling gets a hint, exit 2
+    code, out, err = run(capsys, "to-uri", "--charset", "latin-1", "x")
+    assert (code, out) == (2, "")
+    assert err == (
+        "iri to-uri: --charset: unknown charset label 'latin-1': not a label of the Encoding "
+        "Standard (https://encoding.spec.whatwg.org/#names-and-labels); did you mean 'latin1' "
+        "(windows-1252)?\n"
+    )
 
 
 def test_to_uri_failures(capsys: pytest.CaptureFixture[str]) -> None:

@@ -61,10 +61,17 @@ def test_invalid_utf8_is_reported_with_its_line(tmp_path: Path) -> None:
     lines = json_lines(done.stdout)
     assert [(line["line"], line["valid"]) for line in lines] == [(1, True), (2, False), (3, True)]
     assert lines[1]["input"] == "http://b.example/\udce9t\udce9"
-    # the same bytes read as Latin-1 are fine
-    done = iri_run("check", "--encoding", "latin-1", "-i", str(path))
+    # the same bytes read as latin1 (windows-1252, the label's encoding) are fine
+    done = iri_run("check", "--encoding", "latin1", "-i", str(path))
     assert done.returncode == 0 and done.stderr == b""
     assert done.stdout.decode().splitlines()[1] == "2: ok       http://b.example/été"
+    # an undecodable byte is reported under the Encoding Standard's name of the label
+    path.write_bytes(b"http://a.example/\x81\xff\n")
+    done = iri_run("check", "-q", "--encoding", "sjis", "-i", str(path))
+    assert done.returncode == 1
+    assert done.stderr.decode() == (
+        "iri check: 1: not valid Shift_JIS: byte 0x81 at column 18 (kept as U+DC81)\n"
+    )
 
 
 def test_utf16_file_known_by_its_bom(tmp_path: Path) -> None:
@@ -211,6 +218,19 @@ def test_progress_bar_only_when_asked_or_on_a_terminal(tmp_path: Path) -> None:
 def test_usage_errors(tmp_path: Path) -> None:
     assert iri_run("check", "-i", str(tmp_path / "missing.txt")).returncode == 2
     assert iri_run("check", "--encoding", "no-such-codec", "x").returncode == 2
+    # issue 18: --encoding is an Encoding Standard label (not a Python codec name), and the
+    # replacement encoding decodes nothing
+    for label in ("latin-1", "utf-32", "rot13"):
+        done = iri_run("check", "--encoding", label, "x")
+        assert done.returncode == 2
+        assert done.stderr.decode().startswith(
+            f"iri check: --encoding: unknown charset label {label!r}: not a label"
+        )
+    done = iri_run("check", "--encoding", "iso-2022-kr", "x")
+    assert done.returncode == 2
+    assert done.stderr.decode().startswith(
+        "iri check: --encoding: the replacement encoding decodes nothing"
+    )
     assert iri_run("check", "--jobs", "-1", "x").returncode == 2
 
 

@@ -22,6 +22,7 @@ from iri.cli.batch import run_chunk
 from iri.cli.inputs import BadLine, Chunk, strip_eol
 from iri.cli.output import Apply, safe, writer
 from iri.cli.syntax import _Check, _CheckOptions
+from iri.convert.charsets import lookup
 
 PIECES = ["a", "é", "東", "\r", "\n", "\r\n", " ", "\udcff", "http://x/", "%zz", "ü/"]
 
@@ -43,19 +44,22 @@ def _expected_lines(text: str) -> list[str]:
 @given(
     parts=st.lists(st.sampled_from(PIECES), max_size=30),
     block=st.integers(1, 9),
-    encoding=st.sampled_from(["utf-8", "utf-16", "latin-1"]),
+    encoding=st.sampled_from(["utf-8", "utf-16", "latin1"]),
 )
 def test_chunks_are_the_lines_whatever_the_block_size(
     parts: list[str], block: int, encoding: str
 ) -> None:
     text = "".join(parts)
-    if encoding == "latin-1":  # every byte is a character: nothing undecodable
-        text = text.encode("utf-8", "surrogateescape").decode("latin-1")
-    elif encoding == "utf-16":  # (a lone surrogate cannot be written in UTF-16)
-        text = text.replace("\udcff", "?")
-    data = text.encode(encoding, "surrogateescape" if encoding == "utf-8" else "strict")
+    if encoding == "latin1":  # windows-1252 (the label's encoding): every byte a character
+        windows_1252 = lookup(encoding)
+        text = windows_1252.decode(text.encode("utf-8", "surrogateescape"))
+        data = windows_1252.encode(text)
+    else:
+        if encoding == "utf-16":  # (a lone surrogate cannot be written in UTF-16)
+            text = text.replace("\udcff", "?")
+        data = text.encode(encoding, "surrogateescape" if encoding == "utf-8" else "strict")
     chunks, bad = _read(data, None if encoding == "utf-8" else encoding, block)
-    decoded = data.decode(encoding, "surrogateescape")
+    decoded = text if encoding == "latin1" else data.decode(encoding, "surrogateescape")
     if encoding == "utf-16":  # the BOM that encode() wrote is not part of the first item
         decoded = decoded.removeprefix("\ufeff")
     lines = _expected_lines(decoded)
@@ -190,11 +194,38 @@ def test_a_lone_surrogate_in_utf16_or_utf32_is_kept_and_reported(encoding: str) 
         assert [(b.line, b.column, b.byte) for b in bad] == [(2, 0, lone[0])]
 
 
-@pytest.mark.parametrize(("encoding", "wire"), [("utf-16", "utf-16-le"), ("UTF32", "utf-32-le")])
-def test_utf16_or_utf32_named_without_a_bom_is_little_endian(encoding: str, wire: str) -> None:
-    """Python's incremental UTF-16/32 decoders stop on input without a BOM ("does not start
-    with BOM"): the command reads it little-endian, as the Encoding Standard reads "utf-16"."""
+@pytest.mark.parametrize(("encoding", "wire"), [("utf-16", "utf-16-le"), ("UTF-16", "utf-16-le")])
+def test_utf16_named_without_a_bom_is_little_endian(encoding: str, wire: str) -> None:
+    """Python's incremental UTF-16 decoder stops on input without a BOM ("does not start
+    with BOM"): the command reads it little-endian, as the Encoding Standard reads "utf-16"
+    (UTF-16LE, the one resolver's answer)."""
     chunks, bad = _read("http://a/\r\n東\n".encode(wire), encoding, 3)
     assert [line for _, _, texts in chunks for line in texts] == ["http://a/", "東"] and not bad
     chunks, _ = _read("\ufeffx\n".encode("utf-16-be"), encoding, 3)  # a BOM still wins
     assert [line for _, _, texts in chunks for line in texts] == ["x"]
+
+
+def test_gbk_stream_reads_0x80_as_the_euro_sign_and_reports_the_rest() -> None:
+    """The gb18030 decoder's 0x80 -> U+20AC, through the command's own error handler too,
+    whatever block boundary falls next to it (issue 18)."""
+    data = b"a\x80\xc8\xd5\n\xff\x80\n\x80"
+    for block in (1, 2, 3, 64):
+        chunks, bad = _read(data, "x-gbk", block)
+        assert [t for _, _, texts in chunks for t in texts] == ["a€日", "\udcff€", "€"]
+        assert [str(b) for b in bad] == [
+            "f:2: not valid GBK: byte 0xFF at column 1 (kept as U+DCFF)"
+        ]
+
+
+def test_utf32_is_no_label_but_its_bom_still_reads() -> None:
+    """Issue 18: "utf-32" is no Encoding Standard label (it was read little-endian before);
+    a UTF-32 byte order mark is still recognised, with the byte order it shows."""
+    with pytest.raises(iri.CharsetError, match="'UTF32': not a label"):
+        _read("http://a/\n".encode("utf-32-le"), "UTF32", 3)
+    lone = b"\x00\x00\xd8\x00"  # U+D800 in UTF-32BE: undecodable
+    data = codecs.BOM_UTF32_BE + "x\n".encode("utf-32-be") + lone + "\n".encode("utf-32-be")
+    chunks, bad = _read(data, "utf-8", 3)
+    assert [line for _, _, texts in chunks for line in texts] == ["x", "\udc00\udc00\udcd8\udc00"]
+    assert [str(b) for b in bad] == [
+        "f:2: not valid UTF-32BE: byte 0x00 at column 1 (kept as U+DC00)"
+    ]

@@ -82,14 +82,14 @@ def test_extract_utf16_and_encoding_option(
     u16 = tmp_path / "u16.txt"
     u16.write_bytes(text.encode("utf-16"))  # known by its BOM
     latin = tmp_path / "latin.txt"
-    latin.write_bytes(text.encode("latin-1"))
+    latin.write_bytes(text.encode("cp1252"))
     code, out, err = run(capsys, "extract", "--json", str(u16))
     assert (code, err) == (0, "")
     rows = [json.loads(line) for line in out.splitlines()]
     assert [(r["line"], r["start"], r["text"]) for r in rows] == [
         (2, 4, "https://résumé.example/")
     ]
-    assert run(capsys, "extract", "--encoding", "latin-1", str(latin)) == (
+    assert run(capsys, "extract", "--encoding", "latin1", str(latin)) == (
         0, "2:5\thttps://résumé.example/\n", "")  # fmt: skip
 
 

@@ -48,4 +48,7 @@ def test_text_mode_failure(capsys: pytest.CaptureFixture[str]) -> None:
 def test_from_href_unknown_charset_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "from-href", "--charset", "no-such-charset", "http://a/")
     assert (code, out) == (2, "")
-    assert err == "iri from-href: unknown charset 'no-such-charset'\n"
+    assert err == (
+        "iri from-href: --charset: unknown charset label 'no-such-charset': not a label of the "
+        "Encoding Standard (https://encoding.spec.whatwg.org/#names-and-labels)\n"
+    )

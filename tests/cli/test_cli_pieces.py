@@ -82,7 +82,7 @@ def test_utf8_bom_is_not_part_of_the_first_item(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("data", "encoding"),
-    [("x\n東\n".encode("utf-16"), None), ("x\né\n".encode("latin-1"), "latin-1")],
+    [("x\n東\n".encode("utf-16"), None), ("x\né€\n".encode("cp1252"), "latin1")],
 )
 def test_other_encodings_come_as_decoded_chunks(
     tmp_path: Path, data: bytes, encoding: str | None

@@ -61,4 +61,7 @@ def test_display_reports_invalid_items(capsys: pytest.CaptureFixture[str]) -> No
 def test_display_unknown_charset_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "display", "--charset", "no-such-charset", "http://a/")
     assert (code, out) == (2, "")
-    assert err == "iri display: unknown charset 'no-such-charset'\n"
+    assert err == (
+        "iri display: --charset: unknown charset label 'no-such-charset': not a label of the "
+        "Encoding Standard (https://encoding.spec.whatwg.org/#names-and-labels)\n"
+    )

@@ -42,8 +42,8 @@ def test_to_iri_case(case: dict[str, Any]) -> None:
 def test_enum_and_string_options_agree() -> None:
     text = "http://résumé.example.org/?q=é"
     assert to_uri(text, host=HostMapping.PERCENT) == to_uri(text, host="percent")
-    assert to_uri(text, charset="latin-1", errors=Unencodable.STRICT) == to_uri(
-        text, charset="latin-1", errors="strict"
+    assert to_uri(text, charset="latin1", errors=Unencodable.STRICT) == to_uri(
+        text, charset="latin1", errors="strict"
     )
     uri = "http://a/?q=%C3%A9"
     assert to_iri(uri, keep_query_encoded=KeepQuery.HTTP) == uri
@@ -91,20 +91,23 @@ def test_percent_host_mapping_never_needs_idna() -> None:
 
 def test_strict_charset_raises_charset_error() -> None:
     with pytest.raises(CharsetError) as info:
-        to_uri("http://example.org/?q=a\u017f", charset="windows-1252", errors="strict")
+        to_uri("http://example.org/?q=a\u017f", charset="latin1", errors="strict")
     assert isinstance(info.value, IRIError)
-    assert (info.value.charset, info.value.character, info.value.position) == (
-        "cp1252",
+    error = info.value
+    assert (error.charset, error.encoding, error.character, error.position) == (
+        "latin1",  # the label as given
+        "windows-1252",  # the one name it resolves to (issue 18)
         "\u017f",
         3,
     )
-    assert "position 3" in str(info.value)
+    assert "position 3" in str(error) and "windows-1252" in str(error)
 
 
 def test_unknown_charset_raises_charset_error() -> None:
     with pytest.raises(CharsetError) as info:
         to_uri("http://example.org/?q=\u00e9", charset="no-such-charset")
     assert info.value.charset == "no-such-charset"
+    assert info.value.encoding is None
     assert info.value.position is None
     with pytest.raises(CharsetError):
         to_uri("http://example.org/", charset="no-such-charset")

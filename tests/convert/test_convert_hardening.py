@@ -4,24 +4,25 @@ input, ports of any length."""
 
 from __future__ import annotations
 
-import codecs
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from iri.convert.charsets import text_codec
+from iri.convert.charsets import lookup
 from iri.convert.uri import to_iri, to_uri
 from iri.errors import CharsetError, IDNAError
 from iri.ladder.normalize import equivalent, key, normalize
 from iri.syntax import hosts as idna
 
-# -- charset limited to text encodings ---------------------------------------------------
+# -- charset limited to the Encoding Standard's labels ------------------------------------
 
 NOT_CHARSETS = [
     "rot13", "rot_13", "hex", "base64", "zlib", "bz2", "quopri", "uu",  # bytes/str transforms
     "idna", "punycode", "unicode_escape", "raw_unicode_escape", "undefined", "charmap",
     "no-such-charset", "", "utf-8\x00", "\udc80",
+    # Python codec names that are no Encoding Standard label (issue 18)
+    "latin-1", "utf_8", "utf-8-sig", "utf-32", "cp437", "mbcs", "\u212aoi8-r",
 ]  # fmt: skip
 
 
@@ -33,32 +34,48 @@ def test_charset_that_is_not_a_text_encoding_is_a_charset_error(name: str) -> No
         assert info.value.charset == name
         assert repr(name) in str(info.value)
         assert info.value.character is None
+    assert info.value.encoding is None
     with pytest.raises(CharsetError):
-        text_codec(name)
+        lookup(name)
 
 
 def test_charset_idna_no_longer_rewrites_the_query_silently() -> None:
     # Issue 8: charset="idna" turned "?é" into "?xn--9ca", unicode_escape into "?%5Cxe9".
-    with pytest.raises(CharsetError, match="not a document charset"):
+    # Issue 18: they are not Encoding Standard labels, and never reach Python's codecs.
+    with pytest.raises(CharsetError, match="'idna': not a label of the Encoding Standard"):
         to_uri("http://example.org/?\u00e9", charset="idna")
-    with pytest.raises(CharsetError, match="not a text encoding"):
+    with pytest.raises(CharsetError, match="'rot13': not a label of the Encoding Standard"):
         to_uri("http://example.org/?\u00e9", charset="rot13")
 
 
+def test_a_python_spelling_gets_a_hint_naming_the_encoding() -> None:
+    with pytest.raises(CharsetError, match=r"did you mean 'latin1' \(windows-1252\)\?"):
+        to_uri("http://example.org/?\u00e9", charset="latin-1")
+
+
+def test_a_huge_label_is_refused_with_a_short_message() -> None:
+    name = "x" * 10_000_000
+    with pytest.raises(CharsetError) as info:
+        to_uri("http://example.org/?\u00e9", charset=name)
+    assert info.value.charset is name
+    assert "10,000,000 characters" in str(info.value) and len(str(info.value)) < 300
+
+
 @pytest.mark.parametrize(
-    ("name", "query"),
+    ("label", "name", "query"),
     [
-        ("latin-1", "q=%E9"),
-        ("ISO-8859-1", "q=%E9"),
-        ("windows-1252", "q=%E9"),
+        ("latin1", "windows-1252", "q=%E9"),
+        ("ISO-8859-1", "windows-1252", "q=%E9"),
+        ("windows-1252", "windows-1252", "q=%E9"),
         # not in Shift_JIS: the URL query's HTML fallback, "&#233;" percent-encoded (WHATWG URL)
-        ("shift_jis", "q=%26%23233%3B"),
-        ("utf-8", "q=%C3%A9"),
+        ("shift_jis", "Shift_JIS", "q=%26%23233%3B"),
+        ("utf-8", "UTF-8", "q=%C3%A9"),
     ],
 )
-def test_real_charsets_pass_the_gate(name: str, query: str) -> None:
-    assert text_codec(name) is codecs.lookup(name)
-    assert to_uri("http://example.org/?q=\u00e9", charset=name) == f"http://example.org/?{query}"
+def test_real_labels_resolve(label: str, name: str, query: str) -> None:
+    assert lookup(label).name == name
+    assert lookup(label) is lookup(name.lower())
+    assert to_uri("http://example.org/?q=\u00e9", charset=label) == f"http://example.org/?{query}"
 
 
 @pytest.mark.parametrize("name", [b"latin-1", 1, ["utf-8"]])  # None: no charset

@@ -5,25 +5,33 @@ from __future__ import annotations
 import pytest
 
 import iri
-from iri.liberal.charsets import encode_query, lookup
+from iri.convert.charsets import lookup
+from iri.liberal.charsets import encode_query
 
-# (octets, label, text, codec kept for 3.5): the labels people use.
+# (octets, label, text, the encoding's name kept for 3.5): the labels people use.
 CASES = [
-    (b"http://e.org/r\xe9sum\xe9", "iso-8859-1", "http://e.org/résumé", "cp1252"),
-    (b"http://e.org/r\xe9sum\xe9", "latin1", "http://e.org/résumé", "cp1252"),
-    (b"http://e.org/\x93q\x94", "windows-1252", "http://e.org/\u201cq\u201d", "cp1252"),
-    (b"http://e.org/\x93\xfa\x96{", "shift_jis", "http://e.org/日本", "cp932"),
-    (b"http://e.org/\x93\xfa\x96{", "sjis", "http://e.org/日本", "cp932"),
+    (b"http://e.org/r\xe9sum\xe9", "iso-8859-1", "http://e.org/résumé", "windows-1252"),
+    (b"http://e.org/r\xe9sum\xe9", "latin1", "http://e.org/résumé", "windows-1252"),
+    (b"http://e.org/\x93q\x94", "windows-1252", "http://e.org/\u201cq\u201d", "windows-1252"),
+    (b"http://e.org/\x80\x81", "us-ascii", "http://e.org/\u20ac\x81", "windows-1252"),
+    (b"http://e.org/\x93\xfa\x96{", "shift_jis", "http://e.org/日本", "Shift_JIS"),
+    (b"http://e.org/\x93\xfa\x96{", "sjis", "http://e.org/日本", "Shift_JIS"),
     (b"http://e.org/\xc8\xd5\xb1\xbe", "gb18030", "http://e.org/日本", "gb18030"),
-    (b"http://e.org/\xc7\xd1\xb1\xb9", "euc-kr", "http://e.org/한국", "cp949"),
-    (b"http://e.org/\xd0\xc9\xc6", "koi8-r", "http://e.org/пиф", "koi8-r"),
+    # GBK's decoder is gb18030's (Encoding Standard 10.1.1): four-byte forms decode too
+    (b"http://e.org/\x949\xfc6", "gbk", "http://e.org/\U0001f600", "GBK"),
+    # its step "If byte is 0x80, return code point U+20AC" (Python's codecs refuse 0x80)
+    (b"http://e.org/\x80\xc8\xd5\x80", "gbk", "http://e.org/€日€", "GBK"),
+    (b"http://e.org/\x80", "gb18030", "http://e.org/€", "gb18030"),
+    (b"http://e.org/\xc7\xd1\xb1\xb9", "euc-kr", "http://e.org/한국", "EUC-KR"),
+    (b"http://e.org/\xd0\xc9\xc6", "koi8-r", "http://e.org/пиф", "KOI8-R"),
+    (b"http://e.org/\x80\xff", "x-user-defined", "http://e.org/\uf780\uf7ff", "x-user-defined"),
 ]
 
 
-@pytest.mark.parametrize(("data", "label", "text", "codec"), CASES)
-def test_from_bytes(data: bytes, label: str, text: str, codec: str) -> None:
+@pytest.mark.parametrize(("data", "label", "text", "name"), CASES)
+def test_from_bytes(data: bytes, label: str, text: str, name: str) -> None:
     d = iri.from_bytes(data, label)
-    assert (d.text, d.charset) == (text, codec)
+    assert (d.text, d.charset) == (text, name)
     assert [r.code.value for r in d.repairs] == ["charset-decoded"]
     assert d.repairs[0].span == (0, len(data))
 
@@ -48,21 +56,30 @@ def test_errors() -> None:
     with pytest.raises(iri.CharsetError) as info:
         iri.from_bytes(b"\x81\xff", "shift_jis")
     assert info.value.position == 0  # 0x81 0xFF is not a Shift_JIS pair
-    with pytest.raises(iri.CharsetError):
+    assert (info.value.charset, info.value.encoding) == ("shift_jis", "Shift_JIS")
+    with pytest.raises(iri.CharsetError) as info:
         iri.from_bytes(b"x", "no-such-charset")
+    assert (info.value.charset, info.value.encoding) == ("no-such-charset", None)
     with pytest.raises(TypeError, match="bytes"):
         iri.from_bytes("x", "utf-8")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="charset"):
         lookup(None)  # type: ignore[arg-type]
+    # the replacement encoding (iso-2022-kr, hz-gb-2312 ...) decodes nothing: an error at 0
+    with pytest.raises(iri.CharsetError, match="not valid replacement") as info:
+        iri.from_bytes(b"http://e.org/", "iso-2022-kr")
+    assert (info.value.position, info.value.encoding) == (0, "replacement")
+    assert iri.from_bytes(b"", "iso-2022-kr").text == ""
 
 
 def test_labels() -> None:
     assert lookup("ISO-8859-1").name == "windows-1252"  # the Encoding Standard folds it
-    assert lookup(" utf8 ").name == "utf-8"
-    assert lookup("cp437").codec == "cp437"  # not a WHATWG label: Python's registry
+    assert lookup(" utf8 ").name == "UTF-8"
+    with pytest.raises(iri.CharsetError, match="'cp437': not a label"):
+        lookup("cp437")  # not a WHATWG label: no longer Python's registry (issue 18)
 
 
 def test_encode_query_stateful() -> None:
     # WPT percent-encoding.json: iso-2022-jp switches to JIS X 0201 Roman and back
-    assert encode_query("\u203e\\", "iso2022_jp")[0] == "%1B(J~%1B(B\\"
-    assert encode_query("\x0eA", "iso2022_jp")[0] == "%26%2365533%3BA"
+    jis = lookup("iso-2022-jp")
+    assert encode_query("\u203e\\", jis)[0] == "%1B(J~%1B(B\\"
+    assert encode_query("\x0eA", jis)[0] == "%26%2365533%3BA"

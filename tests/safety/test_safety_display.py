@@ -99,8 +99,12 @@ def test_protected_and_password_options() -> None:
 
 def test_charset_and_showable() -> None:
     text = "http://h.example/日本é"
-    assert iri.to_display(text, wrap="none", charset="latin-1") == (
+    assert iri.to_display(text, wrap="none", charset="latin1") == (
         "http://h.example/%E6%97%A5%E6%9C%ACé"
+    )
+    # latin1 is windows-1252 (issue 18): "€" and "Œ" can be shown, "ſ" cannot
+    assert iri.to_display("http://h.example/€Œſ", wrap="none", charset="latin1") == (
+        "http://h.example/€Œ%C5%BF"
     )
     only_ascii = iri.to_display(text, wrap="none", showable=lambda c: False)
     assert only_ascii == "http://h.example/%E6%97%A5%E6%9C%AC%C3%A9"

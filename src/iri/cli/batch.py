@@ -33,7 +33,7 @@ from iri.cli.output import (
     writer,
 )
 from iri.cli.pieces import Piece, chunks_of, pieces
-from iri.convert.charsets import text_codec
+from iri.convert.charsets import lookup
 from iri.syntax.errors import CharsetError
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (start-up time)
@@ -232,7 +232,7 @@ def run(args: argparse.Namespace, task: Task, *, unique: bool = False, found: bo
     encoding = getattr(args, "encoding", None)
     if encoding is not None:
         try:
-            text_codec(encoding)
+            lookup(encoding).incremental_decoder()  # replacement decodes nothing
         except CharsetError as exc:
             complain(f"iri {args.command}: --encoding: {exc}")
             return EXIT_USAGE

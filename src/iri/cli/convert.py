@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import codecs
 import functools
 from typing import Final
 
 import iri
 from iri.cli._parser import SubParsers, command, items_argument, json_option
 from iri.cli.batch import run
-from iri.cli.output import EXIT_USAGE, Apply, complain
+from iri.cli.output import EXIT_USAGE, Apply, charset_known
 
 COMMANDS: Final = ("to-uri", "to-iri")
 
@@ -28,12 +27,8 @@ def register(sub: SubParsers[argparse.ArgumentParser]) -> None:
 
 
 def _cmd_to_uri(args: argparse.Namespace) -> int:
-    if args.charset is not None:
-        try:
-            codecs.lookup(args.charset)
-        except LookupError:
-            complain(f"iri to-uri: unknown charset {args.charset!r}")
-            return EXIT_USAGE
+    if not charset_known("to-uri", args.charset):
+        return EXIT_USAGE
     to_uri = functools.partial(iri.to_uri, host=args.host, charset=args.charset)
     return run(args, Apply("to-uri", args.json, to_uri))
 

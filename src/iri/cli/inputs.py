@@ -5,12 +5,13 @@ a single input and for arguments), ``line`` the 1-based line number (0 for an ar
 Only the line end (``"\\n"`` or ``"\\r\\n"``) is removed from a line: any other whitespace,
 and a lone ``"\\r"``, belongs to the item.
 
-Decoding: UTF-8 whatever the locale, or ``--encoding``; a file that starts with a UTF-8,
-UTF-16 or UTF-32 byte order mark is decoded by that BOM (which is not part of the first
-item). A byte that cannot be decoded becomes a lone surrogate (as ``surrogateescape``: byte
-0xFF becomes U+DCFF; in UTF-16 and UTF-32, bytes below 0x80 too), so that the item stays
-exact and ``check`` reports the character at its position; the line is also reported on
-stderr (:func:`chunks` calls ``on_bad_line``).
+Decoding: UTF-8 whatever the locale, or ``--encoding`` (an Encoding Standard label, read by
+the one resolver :func:`iri.convert.charsets.lookup`: ``utf-16`` is UTF-16LE, ``latin1``
+windows-1252); a file that starts with a UTF-8, UTF-16 or UTF-32 byte order mark is decoded
+by that BOM (which is not part of the first item). A byte that cannot be decoded becomes a
+lone surrogate (as ``surrogateescape``: byte 0xFF becomes U+DCFF; in UTF-16 and UTF-32,
+bytes below 0x80 too), so that the item stays exact and ``check`` reports the character at
+its position; the line is also reported on stderr (:func:`chunks` calls ``on_bad_line``).
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ import codecs
 import re
 import sys
 from collections.abc import Callable, Iterator
+
+from iri.convert.charsets import lookup
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (start-up time)
 
@@ -51,13 +54,15 @@ def _escape_counted(exc: UnicodeError) -> tuple[str, int]:
 
 
 codecs.register_error(_HANDLER, _escape_counted)
-# The longest BOM first: the UTF-32-LE BOM starts with the UTF-16-LE one.
+#: (BOM, the Python codec that reads a stream starting with it, the name shown in reports).
+#: The Encoding Standard sniffs the UTF-8 and UTF-16 BOMs ("decode", 4.1); UTF-32 is ours.
+#: The longest BOM first: the UTF-32-LE BOM starts with the UTF-16-LE one.
 _BOMS: Final = (
-    (codecs.BOM_UTF32_LE, "utf-32"),
-    (codecs.BOM_UTF32_BE, "utf-32"),
-    (codecs.BOM_UTF8, "utf-8-sig"),
-    (codecs.BOM_UTF16_LE, "utf-16"),
-    (codecs.BOM_UTF16_BE, "utf-16"),
+    (codecs.BOM_UTF32_LE, "utf-32", "UTF-32LE"),
+    (codecs.BOM_UTF32_BE, "utf-32", "UTF-32BE"),
+    (codecs.BOM_UTF8, "utf-8-sig", "UTF-8"),
+    (codecs.BOM_UTF16_LE, "utf-16", "UTF-16LE"),
+    (codecs.BOM_UTF16_BE, "utf-16", "UTF-16BE"),
 )
 
 
@@ -93,21 +98,18 @@ def location(file: str | None, line: int) -> str:
     return f"{line}: " if file is None else f"{file}:{line}: "
 
 
-def bom_encoding(stream: IO[bytes]) -> str | None:
-    """The encoding named by a byte order mark at the start of ``stream``, if any."""
+def bom_encoding(stream: IO[bytes]) -> tuple[str, str] | None:
+    """For a byte order mark at the start of ``stream``: the Python codec that reads the
+    stream (BOM included) and the encoding's name in reports; else ``None``."""
     peek = getattr(stream, "peek", None)
     if peek is None:
         return None
     head: bytes = peek(4)[:4]
-    for bom, name in _BOMS:
+    for bom, codec, name in _BOMS:
         if head.startswith(bom):
-            return name
+            return codec, name
     return None
 
-
-#: ``--encoding utf-16`` or ``utf-32`` for input without a byte order mark: little-endian, as
-#: the Encoding Standard reads the label "utf-16" (Python's incremental decoders would fail).
-_WITHOUT_BOM: Final = {"utf-16": "utf-16-le", "utf-32": "utf-32-le"}
 
 #: Bytes asked of the input per read. ``read1`` returns what is there (a line typed at a
 #: terminal at once), up to this much.
@@ -135,11 +137,13 @@ def stream_chunks(
     that ends inside a line or a character carries the rest over to the next one.
     """
     bom = bom_encoding(stream)
-    chosen = bom or encoding or "utf-8"
-    if bom is None:  # "utf-16" / "utf-32" need a BOM to know their byte order
-        chosen = _WITHOUT_BOM.get(codecs.lookup(chosen).name, chosen)
-    shown = shown_encoding(chosen)
-    decode = codecs.getincrementaldecoder(chosen)(_HANDLER).decode
+    if bom is not None:
+        codec, shown = bom
+        decode = codecs.getincrementaldecoder(codec)(_HANDLER).decode
+    else:  # the label as the Encoding Standard reads it ("utf-16": UTF-16LE)
+        chosen = lookup(encoding or "utf-8")
+        shown = chosen.name
+        decode = chosen.incremental_decoder(_HANDLER).decode
     read = getattr(stream, "read1", stream.read)
     number = 1  # of the first line not yet yielded
     position = 0
@@ -176,16 +180,6 @@ def stream_chunks(
             return
 
 
-def shown_encoding(encoding: str) -> str:
-    """The name of ``encoding`` in a report: ``UTF-8`` (with or without a BOM), ``UTF-16``
-    (either byte order), else the codec's own name (upper case for the UTFs)."""
-    name = codecs.lookup(encoding).name
-    for utf in ("utf-8", "utf-16", "utf-32"):
-        if name.startswith(utf):
-            return utf.upper()
-    return name
-
-
 def split_lines(text: str) -> tuple[list[str], str]:
     """The lines of ``text`` that end in ``"\\n"`` (without their line end: ``"\\n"`` or
     ``"\\r\\n"``, as :func:`strip_eol`), and the text after the last ``"\\n"``."""
@@ -202,10 +196,11 @@ def in_chunks(file: str | None, number: int, lines: list[str]) -> Iterator[Chunk
         yield file, number + i, lines[i : i + CHUNK]
 
 
-def decode_counted(data: bytes, encoding: str) -> tuple[str, bool]:
-    """``data`` decoded with the readers' error handler, and whether a byte was undecodable."""
+def decode_counted(data: bytes) -> tuple[str, bool]:
+    """UTF-8 ``data`` decoded with the readers' error handler, and whether a byte was
+    undecodable."""
     before = _ESCAPES[0]
-    text = data.decode(encoding, _HANDLER)
+    text = data.decode("utf-8", _HANDLER)
     return text, _ESCAPES[0] != before
 
 

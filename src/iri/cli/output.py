@@ -112,17 +112,19 @@ def complain(line: str) -> None:
     sys.stderr.write(safe(line) + "\n")
 
 
-def charset_known(command: str, name: str | None) -> bool:
-    """Whether the ``--charset`` option ``name`` (None: not given) names a Python codec;
-    if not, say so (the command then exits with :data:`EXIT_USAGE`)."""
+def charset_known(command: str, name: str | None, option: str = "--charset") -> bool:
+    """Whether ``option`` (``name``; None: not given) is a label the one resolver knows
+    (:func:`iri.convert.charsets.lookup`, Encoding Standard labels); if not, say why (the
+    command then exits with :data:`EXIT_USAGE`)."""
     if name is None:
         return True
-    import codecs
+    from iri.convert.charsets import lookup
+    from iri.syntax.errors import CharsetError
 
     try:
-        codecs.lookup(name)
-    except LookupError:
-        complain(f"iri {command}: unknown charset {name!r}")
+        lookup(name)
+    except CharsetError as exc:
+        complain(f"iri {command}: {option}: {exc}")
         return False
     return True
 

@@ -24,10 +24,10 @@ from iri.cli.inputs import (
     in_chunks,
     read_inputs,
     report_undecoded,
-    shown_encoding,
     split_lines,
     stream_chunks,
 )
+from iri.convert.charsets import UTF_8, lookup
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (start-up time)
 
@@ -58,8 +58,8 @@ def pieces(
 
     def read(stream: IO[bytes], file: str | None) -> Iterator[Chunk | Piece]:
         bom = bom_encoding(stream)
-        chosen = bom or encoding or "utf-8"
-        if codecs.lookup(chosen).name not in ("utf-8", "utf-8-sig"):
+        utf8 = lookup(encoding or "utf-8") is UTF_8 if bom is None else bom[1] == UTF_8.name
+        if not utf8:
             return stream_chunks(stream, file, encoding, on_bad_line, on_progress)
         if bom is not None:
             stream.read(len(codecs.BOM_UTF8))  # not part of the first item
@@ -106,10 +106,10 @@ def chunks_of(piece: Chunk | Piece, on_bad_line: Callable[[BadLine], None]) -> I
     if isinstance(data, list):
         yield file, number, data
         return
-    text, escaped = decode_counted(data, "utf-8")
+    text, escaped = decode_counted(data)
     lines, rest = split_lines(text)
     if rest:
         lines.append(rest)
     if escaped:
-        report_undecoded(lines, file, number, shown_encoding("utf-8"), on_bad_line)
+        report_undecoded(lines, file, number, UTF_8.name, on_bad_line)
     yield from in_chunks(file, number, lines)

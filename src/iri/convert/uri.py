@@ -15,7 +15,7 @@ import re
 from enum import StrEnum
 from typing import Final, TypeVar
 
-from iri.convert.charsets import text_codec
+from iri.convert.charsets import Encoding, lookup, output_encoding
 from iri.syntax import hosts as idna
 from iri.syntax import schemes
 from iri.syntax.check import invalid, iri_reference_match
@@ -65,15 +65,6 @@ _E = TypeVar("_E", bound=StrEnum)
 
 #: 3987bis 3.5: "the schemes "http" and "https"".
 _QUERY_CHARSET_SCHEMES: Final = frozenset({"http", "https"})
-#: Codec names (``codecs.lookup(...).name``) of the UCS-based encodings, for which 3.5
-#: does not apply ("whose charset is not based on UCS (e.g., not UTF-8 or UTF-16)").
-_UCS_CODECS: Final = frozenset(
-    {
-        "utf-8", "utf-8-sig", "utf-7",
-        "utf-16", "utf-16-le", "utf-16-be",
-        "utf-32", "utf-32-le", "utf-32-be",
-    }
-)  # fmt: skip
 _NON_ASCII: Final = re.compile(r"[^\x00-\x7f]+")
 _OCTETS: Final = tuple(
     chr(b) if chr(b) in UNRESERVED else encode_octets(bytes((b,))) for b in range(256)
@@ -128,36 +119,41 @@ def _host_to_uri(host: str, mode: HostMapping, use_idna: bool) -> str:
     return idna.host_to_ascii(host, decode_ascii=mode is HostMapping.IDNA)
 
 
-def _query_codec(charset: str | None, scheme: str | None) -> str | None:
-    """The codec for the query per 3987bis 3.5, or ``None`` for UTF-8."""
+def _query_encoding(charset: str | None, scheme: str | None) -> Encoding | None:
+    """The document charset's encoding for the query per 3987bis 3.5, or ``None`` for UTF-8.
+
+    The label is read by the one resolver (:func:`iri.convert.charsets.lookup`, Encoding
+    Standard labels; :class:`iri.CharsetError` for an unknown one), and the query is written
+    in its output encoding (UTF-16 and ``replacement`` write UTF-8), as browsers do."""
     if charset is None:
         return None
-    name = text_codec(charset).name  # CharsetError unless a text encoding
-    if name in _UCS_CODECS or scheme is None or scheme.lower() not in _QUERY_CHARSET_SCHEMES:
+    encoding = output_encoding(charset)
+    if encoding.ucs or scheme is None or scheme.lower() not in _QUERY_CHARSET_SCHEMES:
         return None
-    return name
+    return encoding
 
 
-def _encode_query(query: str, codec: str, errors: Unencodable) -> str:
+def _encode_query(query: str, charset: str, encoding: Encoding, errors: Unencodable) -> str:
     """3987bis 3.5: the query's characters not allowed in URIs, in the document charset."""
 
     def repl(m: re.Match[str]) -> str:
         run = m.group()
         try:
-            octets = run.encode(codec)
+            octets = encoding.encode(run)
         except UnicodeEncodeError as err:
             if errors is Unencodable.STRICT:
                 bad = run[err.start]
                 position = m.start() + err.start
                 raise CharsetError(
                     f"query character {bad!r} (U+{ord(bad):04X}) at position {position} of "
-                    f"the query cannot be encoded in charset {codec!r}",
-                    codec,
+                    f"the query cannot be encoded in {encoding.name} (charset {charset!r})",
+                    charset,
                     bad,
                     position,
+                    encoding=encoding.name,
                 ) from None
             # Browsers: "&#" + decimal code point + ";", then percent-encoded.
-            octets = run.encode(codec, "xmlcharrefreplace")
+            octets = encoding.encode(run, "html")
         # Every octet is percent-encoded (3.3) except those of ASCII unreserved characters
         # (equivalent either way, RFC 3986 6.2.2.2; left literal as browsers do, e.g. the
         # digits of "&#383;" or the Shift_JIS trail byte 0x41). Octets such as the
@@ -181,9 +177,10 @@ def to_uri(
     alone, so the mapping is idempotent and the identity on URIs (with ``host="auto"``
     or ``"percent"``). ``host`` selects the ``ireg-name`` mapping (:class:`HostMapping`);
     IP literals are never changed. ``charset`` is the document charset of 3987bis 3.5
-    (a Python codec name): it applies to the query of ``http``/``https`` references only,
-    and only when it is not UCS-based; ``errors`` says what to do with characters the
-    charset cannot represent (:class:`Unencodable`).
+    (an Encoding Standard label, as HTML reads it: ``"latin1"`` is windows-1252): it
+    applies to the query of ``http``/``https`` references only, and only when it is not
+    UCS-based; ``errors`` says what to do with characters the charset cannot represent
+    (:class:`Unencodable`).
 
     Raises :class:`iri.InvalidIRI` if ``text`` is not a valid IRI reference,
     :class:`iri.IDNAError` if a host cannot be mapped through IDNA, and
@@ -194,8 +191,8 @@ def to_uri(
     'http://xn--rsum-bpad.example.org/ros%09%C3%A9#red'
     >>> to_uri("http://résumé.example.org", host="percent")
     'http://r%C3%A9sum%C3%A9.example.org'
-    >>> to_uri("http://example.org/?q=é", charset="iso-8859-1")
-    'http://example.org/?q=%E9'
+    >>> to_uri("http://example.org/?q=é€", charset="iso-8859-1")
+    'http://example.org/?q=%E9%80'
     """
     if not isinstance(text, str):
         raise TypeError(f"to_uri() expects a str (an IRI reference), not {type(text).__name__}")
@@ -208,7 +205,7 @@ def to_uri(
         # A valid IRI reference made of ASCII is a URI reference: nothing to map.
         # (Charset and IDNA only ever touch non-ASCII characters here.)
         if charset is not None:
-            _query_codec(charset, None)  # still report an unknown charset
+            lookup(charset)  # still report an unknown charset
         return text
     scheme, authority = m["scheme"], m["authority"]
     if charset is None and (
@@ -217,12 +214,12 @@ def to_uri(
         # No host to map and no query charset: RFC 3987 3.1 step 2 over the whole text at
         # once (every component is mapped the same way, 3.3; the delimiters are ASCII).
         return encode_non_ascii(text)
-    codec = None if charset is None else _query_codec(charset, scheme)
+    encoding = None if charset is None else _query_encoding(charset, scheme)
     use_idna = _use_idna(mode, scheme)
     host_mapped = authority is not None and (
         mode is HostMapping.IDNA or (use_idna and not authority.isascii())
     )
-    if not host_mapped and codec is None:
+    if not host_mapped and encoding is None:
         # RFC 3987 3.1 step 2 over the whole text at once: every component is mapped the
         # same way (3.3), and the delimiters are ASCII.
         return encode_non_ascii(text)
@@ -234,14 +231,15 @@ def to_uri(
     else:
         head = encode_non_ascii(head)
     rest = text[start:]
-    if codec is None:
+    if encoding is None:
         return head + encode_non_ascii(rest)
+    assert charset is not None
     path, query, fragment = _split_rest(rest)
     return "".join(
         (
             head,
             encode_non_ascii(path),
-            "" if query is None else "?" + _encode_query(query, codec, policy),
+            "" if query is None else "?" + _encode_query(query, charset, encoding, policy),
             "" if fragment is None else "#" + encode_non_ascii(fragment),
         )
     )

@@ -12,12 +12,12 @@ import re
 from enum import StrEnum
 from typing import Final, NamedTuple
 
-from iri.convert.charsets import text_codec
-from iri.liberal.charsets import from_bytes, lookup
+from iri.convert.charsets import lookup, output_encoding
+from iri.liberal.charsets import from_bytes
 from iri.liberal.lenient import Form
 from iri.liberal.repair import option, require_str
 from iri.syntax.check import is_valid
-from iri.syntax.errors import CharsetError, InvalidIRI
+from iri.syntax.errors import InvalidIRI
 from iri.syntax.grammar import IRI_CLASSES, PCT_ENCODED_RUN, URI_CLASSES
 
 __all__ = ["Markup", "Reading", "candidate_readings", "from_local_name", "to_document"]
@@ -39,25 +39,19 @@ _OCTETS: Final = tuple(f"%{b:02X}" for b in range(256))
 _NON_ASCII: Final = re.compile(r"[^\x00-\x7f]+")
 
 
-def _document_codec(charset: str, mode: Markup) -> str:
-    """HTML reads labels with the Encoding Standard (``us-ascii`` is windows-1252 there);
-    XML and other formats with the IANA names Python's codec registry knows."""
-    require_str(charset, "charset")
-    if mode is Markup.HTML:
-        return lookup(charset).codec
-    return text_codec(charset).name  # CharsetError for a name that is not a text encoding
-
-
 def to_document(text: str, charset: str, *, markup: Markup | str = Markup.HTML) -> str:
     """Write the IRI reference ``text`` for a document in ``charset`` (3987bis 6.3).
 
-    Characters the charset can hold stay as they are (the document's encoder writes them in
-    its encoding: "IRIs MUST also be encoded in this character encoding"); the others
-    become numeric character references (``markup="html"``/``"xml"``) or UTF-8
-    percent-encodings (``markup="none"``). Raises :class:`iri.InvalidIRI` for text that is
-    not an IRI reference and :class:`iri.CharsetError` for an unknown charset.
+    ``charset`` is an Encoding Standard label, as browsers read it in HTML and XML alike
+    (``us-ascii`` and ``iso-8859-1`` are windows-1252); the document is written in its
+    output encoding (UTF-16 and ``replacement``: UTF-8). Characters the charset can hold
+    stay as they are (the document's encoder writes them in its encoding: "IRIs MUST also
+    be encoded in this character encoding"); the others become numeric character references
+    (``markup="html"``/``"xml"``) or UTF-8 percent-encodings (``markup="none"``). Raises
+    :class:`iri.InvalidIRI` for text that is not an IRI reference and
+    :class:`iri.CharsetError` for an unknown charset.
 
-    >>> to_document("http://www.example.org/résumé.html", "us-ascii", markup="xml")
+    >>> to_document("http://www.example.org/résumé.html", "koi8-r", markup="xml")
     'http://www.example.org/r&#xE9;sum&#xE9;.html'
     >>> to_document("http://www.example.org/résumé/日本?a=1&b=2", "windows-1252")
     'http://www.example.org/résumé/&#x65E5;&#x672C;?a=1&amp;b=2'
@@ -70,29 +64,23 @@ def to_document(text: str, charset: str, *, markup: Markup | str = Markup.HTML) 
         from iri.syntax.check import check
 
         raise InvalidIRI(text, check(text))
-    codec = _document_codec(charset, mode)
+    require_str(charset, "charset")
+    encoding = output_encoding(charset)
     escaping = mode is not Markup.NONE
     body = text.replace("&", "&amp;") if escaping else text
 
     def repl(m: re.Match[str]) -> str:
         out: list[str] = []
         for char in m.group():
-            try:
-                char.encode(codec)
-            except UnicodeEncodeError:
-                if escaping:
-                    out.append(f"&#x{ord(char):X};")
-                else:
-                    out.append("".join([_OCTETS[b] for b in char.encode("utf-8")]))
-            else:
+            if encoding.can_encode(char):
                 out.append(char)
+            elif escaping:
+                out.append(f"&#x{ord(char):X};")
+            else:
+                out.append("".join([_OCTETS[b] for b in char.encode("utf-8")]))
         return "".join(out)
 
-    try:
-        body.encode(codec)
-    except UnicodeEncodeError:
-        return _NON_ASCII.sub(repl, body)
-    return body
+    return body if encoding.can_encode(body) else _NON_ASCII.sub(repl, body)
 
 
 def from_local_name(name: bytes, charset: str, *, form: Form | str = Form.IRI) -> str:
@@ -129,7 +117,7 @@ def candidate_readings(text: str, charsets: tuple[str, ...] = ()) -> list[Readin
     >>> candidate_readings("/r%E9sum%E9.html", ("iso-8859-1",))
     [Reading(charset='windows-1252', text='/résumé.html')]
     >>> candidate_readings("/%E6%97%A5%E6%9C%AC", ("shift_jis", "euc-jp"))
-    [Reading(charset='utf-8', text='/日本'), Reading(charset='shift_jis', text='/譌･譛ｬ')]
+    [Reading(charset='UTF-8', text='/日本'), Reading(charset='Shift_JIS', text='/譌･譛ｬ')]
     """
     require_str(text)
     runs = list(PCT_ENCODED_RUN.finditer(text))
@@ -137,13 +125,13 @@ def candidate_readings(text: str, charsets: tuple[str, ...] = ()) -> list[Readin
     found: list[Reading] = []
     seen: set[str] = set()
     for label in ("utf-8", *charsets):
-        cs = lookup(label)
-        if cs.name in seen:
+        encoding = lookup(label)  # CharsetError for an unknown label
+        if encoding.name in seen:
             continue
-        seen.add(cs.name)
+        seen.add(encoding.name)
         try:
-            decoded = [o.decode(cs.codec) for o in octets]
-        except (UnicodeDecodeError, CharsetError):
+            decoded = [encoding.decode(o) for o in octets]
+        except UnicodeDecodeError:
             continue
         out: list[str] = []
         last = 0
@@ -151,5 +139,5 @@ def candidate_readings(text: str, charsets: tuple[str, ...] = ()) -> list[Readin
             out += (text[last : m.start()], piece)
             last = m.end()
         out.append(text[last:])
-        found.append(Reading(cs.name, "".join(out)))
+        found.append(Reading(encoding.name, "".join(out)))
     return found

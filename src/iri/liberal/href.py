@@ -15,6 +15,7 @@ from dataclasses import replace
 from enum import StrEnum
 from typing import Final
 
+from iri.convert.charsets import UTF_8, Encoding, output_encoding
 from iri.liberal.repair import Repair, Repaired, option, reject_surrogates, require_str
 from iri.syntax.errors import HrefError
 from iri.syntax.grammar import BIDI_FORMATTING, IPRIVATE, RESERVED, UCSCHAR, UNRESERVED, char_class
@@ -53,7 +54,6 @@ _STEPS_QUERY: Final = re.compile(
 )
 # WHATWG: schemes whose query takes the document encoding ("special" minus ws/wss).
 _ENCODING_SCHEMES: Final = frozenset({"http:", "https:", "ftp:", "file:"})
-_UTF8_LABELS: Final = frozenset({"utf-8", "utf8", "unicode-1-1-utf-8"})
 
 
 def _encode(run: str) -> str:
@@ -175,29 +175,28 @@ def from_href_repairs(text: str, *, base: str | None = None, charset: str = "utf
     require_str(text)
     if base is not None:
         require_str(base, "base")
-    require_str(charset, "charset")
+    encoding = output_encoding(charset)  # the one resolver; UTF-16, replacement: UTF-8
     steps = href_steps(text)
     href = _engine_href(text, base)
     repairs = list(steps.repairs)
-    if charset.lower() not in _UTF8_LABELS and _protocol(href) in _ENCODING_SCHEMES:
-        href = _legacy_query(text, href, charset, repairs)
+    if encoding is not UTF_8 and _protocol(href) in _ENCODING_SCHEMES:
+        href = _legacy_query(text, href, encoding, repairs)
     if href != steps.text:
         repairs.append(Repair.of(Code.HREF_SERIALIZED, 0, text, href, "as a browser serializes it"))
     return Repaired(href, tuple(repairs))
 
 
-def _legacy_query(text: str, href: str, charset: str, repairs: list[Repair]) -> str:
+def _legacy_query(text: str, href: str, encoding: Encoding, repairs: list[Repair]) -> str:
     """WHATWG URL, query state with a document encoding (HTML: the document's charset)."""
-    from iri.liberal.charsets import encode_query, url_codec
+    from iri.liberal.charsets import encode_query
 
-    codec = url_codec(charset)
     found = _input_query(text)
-    if codec is None or found is None:
+    if found is None:
         return href
     query, offset, original = found
-    if query.isascii() and not (codec == "iso2022_jp" and any(c in query for c in "\x0e\x0f\x1b")):
+    if encoding.keeps_ascii(query):
         return href  # ASCII is the same in every encoding the URL parser uses
-    encoded, extra = encode_query(query, codec, offset)
+    encoded, extra = encode_query(query, encoding, offset)
     if original != query:
         # spans into the input: skip the TAB/LF/CR the parser removed
         kept = [offset + i for i, c in enumerate(original) if c not in "\t\n\r"]
@@ -252,10 +251,10 @@ def from_href(
     require_str(text)
     if base is not None:
         require_str(base, "base")
-    require_str(charset, "charset")
+    encoding = output_encoding(charset)  # the one resolver; UTF-16, replacement: UTF-8
     href = _engine_href(text, base)
-    if charset.lower() not in _UTF8_LABELS and _protocol(href) in _ENCODING_SCHEMES:
-        href = _legacy_query(text, href, charset, [])
+    if encoding is not UTF_8 and _protocol(href) in _ENCODING_SCHEMES:
+        href = _legacy_query(text, href, encoding, [])
     if form is not HrefForm.HREF and option(HrefForm, form, "form") is HrefForm.IRI:
         return href_to_iri(href)
     return href

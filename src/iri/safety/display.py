@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable
 from enum import StrEnum
 from typing import Final
 
-from iri.convert.charsets import text_codec
+from iri.convert.charsets import output_encoding
 from iri.convert.uri import to_iri
 from iri.safety.findings import AuditCode, Level
 from iri.syntax import hosts as idna
@@ -84,16 +84,10 @@ def _encode_where(text: str, bad: Callable[[str], bool]) -> str:
 
 
 def _charset_check(charset: str) -> Callable[[str], bool]:
-    codec = text_codec(charset).name  # CharsetError for a name that is not a text encoding
-
-    def unshowable(c: str) -> bool:
-        try:
-            c.encode(codec)
-        except UnicodeError:
-            return True
-        return False
-
-    return unshowable
+    # The one resolver (Encoding Standard labels; CharsetError for an unknown one), written
+    # in its output encoding (UTF-16 and replacement: UTF-8), as everything that encodes.
+    encoding = output_encoding(charset)
+    return lambda c: not encoding.can_encode(c)
 
 
 def to_display(
@@ -108,11 +102,12 @@ def to_display(
 ) -> str:
     """Return the IRI reference ``text`` (or its URI form) as it should be shown to a person.
 
-    ``charset`` (a codec name) or ``showable`` (a predicate per character) say what the
-    renderer can show; anything else is percent-encoded. ``protected`` and ``top_domains``
-    are passed to the audit (hosts confusable with these stay A-labels; ``top_domains``
-    None is the shipped list, empty turns that check off). Raises :class:`iri.InvalidIRI`
-    for text that is not an IRI reference (use a liberal pre-processing step first).
+    ``charset`` (an Encoding Standard label: ``"latin1"`` is windows-1252) or ``showable``
+    (a predicate per character) say what the renderer can show; anything else is
+    percent-encoded. ``protected`` and ``top_domains`` are passed to the audit (hosts
+    confusable with these stay A-labels; ``top_domains`` None is the shipped list, empty
+    turns that check off). Raises :class:`iri.InvalidIRI` for text that is not an IRI
+    reference (use a liberal pre-processing step first).
 
     >>> to_display("http://xn--99zt52a.example.org/%E2%80%AE%C3%A9", wrap="none")
     'http://納豆.example.org/%E2%80%AEé'

@@ -25,6 +25,7 @@ import base64 as _b64
 from dataclasses import dataclass
 from typing import Final
 
+from iri.convert.charsets import lookup
 from iri.schemes import require_scheme
 from iri.syntax.errors import CharsetError
 from iri.syntax.grammar import UNRESERVED
@@ -96,22 +97,21 @@ class DataURL:
         return "US-ASCII" if not self.media_type else None
 
     def text(self, default: str = "utf-8") -> str:
-        """Decode :attr:`data` with :attr:`charset` (or ``default``). Raises
-        :class:`~iri.CharsetError` for an unknown charset or octets it cannot decode."""
-        import codecs
-
+        """Decode :attr:`data` with :attr:`charset` (or ``default``), an Encoding Standard
+        label as browsers read it (``US-ASCII``, the default of RFC 2397, is windows-1252).
+        Raises :class:`~iri.CharsetError` for an unknown label or octets it cannot decode."""
         name = self.charset or default
+        encoding = lookup(name)  # the one resolver: CharsetError for an unknown label
         try:
-            info = codecs.lookup(name)
-        except LookupError:
-            raise CharsetError(f"unknown charset {name!r}", name) from None
-        if not getattr(info, "_is_text_encoding", True):
-            raise CharsetError(f"{name!r} is not a text encoding", name)
-        try:
-            return self.data.decode(info.name)
+            return encoding.decode(self.data)
         except UnicodeDecodeError as exc:
             raise CharsetError(
-                f"data is not {name!r}: {exc.reason} at octet {exc.start}", name
+                f"data is not {encoding.name} (charset {name!r}): {exc.reason} at octet "
+                f"{exc.start}",
+                name,
+                None,
+                exc.start,
+                encoding=encoding.name,
             ) from None
 
     def to_iri(self) -> str:

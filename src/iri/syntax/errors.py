@@ -94,11 +94,13 @@ class ResolutionError(IRIError):
 
 
 class CharsetError(IRIError):
-    """A document charset cannot be used for the query (3987bis 3.5).
+    """A document charset cannot be used: an unknown label, or text or octets the encoding
+    cannot hold (3987bis 3.1, 3.5, 6.3).
 
-    ``.charset`` is the charset name as given; ``.character`` and ``.position`` (index in
-    the query) name the first character it cannot represent, or are ``None`` when the
-    charset itself is unknown.
+    ``.charset`` is the label as given; ``.encoding`` the Encoding Standard's name of the
+    encoding it resolved to (``"windows-1252"`` for ``"latin1"``), ``None`` when the label is
+    unknown; ``.character`` and ``.position`` name the first character (or octet offset) the
+    encoding cannot represent, or are ``None``.
     """
 
     def __init__(
@@ -107,8 +109,11 @@ class CharsetError(IRIError):
         charset: str,
         character: str | None = None,
         position: int | None = None,
+        *,
+        encoding: str | None = None,
     ) -> None:
         self.charset = charset
+        self.encoding = encoding
         self.character = character
         self.position = position
         super().__init__(message)
