@@ -51,6 +51,13 @@ def register(sub: SubParsers[argparse.ArgumentParser]) -> None:
         help="iri: only links that are valid IRIs (default: all)",
     )
     p.add_argument(
+        "--file-names",
+        choices=["skip", "link"],
+        default="skip",
+        help="a bare domain that looks like a file name (setup.py, README.md): skip (default)"
+        " or link it as UTS #58 does",
+    )
+    p.add_argument(
         "--json", action="store_true", help="JSON Lines: file, line, start, end, text, kind, iri"
     )
     jobs_options(p)
@@ -74,18 +81,20 @@ def _cmd_extract(args: argparse.Namespace) -> int:
     find = args.find or list(DEFAULT_FIND)
     # the files are the input lines (iri.cli.inputs: encodings, BOMs, CRLF, line numbers)
     args.items, args.input = [], [*args.files, *(args.input or [])] or None
-    task = functools.partial(_extract_line, find, args.accept, args.json)
+    task = functools.partial(_extract_line, find, args.accept, args.file_names, args.json)
     # as grep does: 0 when something was found, 1 when nothing was, 2 for a file not read
     return run(args, task, found=True)
 
 
-def _extract_line(find: list[str], accept: str, as_json: bool, record: Record) -> Outcome:
+def _extract_line(
+    find: list[str], accept: str, file_names: str, as_json: bool, record: Record
+) -> Outcome:
     """The links of one line: ``FILE:LINE:COLUMN<tab>LINK`` lines, or JSON Lines."""
     from iri.text.extract import extract
 
     file, number, line = record
     found = []
-    for m in extract(line, find=find, accept=accept):
+    for m in extract(line, find=find, accept=accept, file_names=file_names):
         if as_json:
             obj: dict[str, object] = {
                 "file": file,
