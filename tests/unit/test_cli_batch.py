@@ -111,7 +111,7 @@ def test_crlf_lines_and_line_numbers_with_several_files(tmp_path: Path) -> None:
     b.write_bytes(b"http://b/\r\n")
     done = iri_run("normalize", "-i", str(a), "-i", str(b))
     assert done.returncode == 1  # the lone CR stays in its item, which is invalid
-    assert done.stdout.decode().splitlines() == ["http://a.example/~", "http://b/"]
+    assert done.stdout.decode().splitlines() == ["http://a.example/~", "", "http://b/"]
     err = done.stderr.decode().splitlines()
     assert err[0].startswith(f"{a}:2: invalid  http://a/x")
     assert err[1].startswith(" " * len(f"{a}:2: ") + " " * 9 + " " * len("http://a/x") + "^")

@@ -6,7 +6,14 @@ import argparse
 import functools
 from typing import Final
 
-from iri.cli._parser import SubParsers, command, items_argument, jobs_options, json_option
+from iri.cli._parser import (
+    SubParsers,
+    aligned_option,
+    command,
+    items_argument,
+    jobs_options,
+    json_option,
+)
 from iri.cli.batch import run
 from iri.cli.inputs import Record
 from iri.cli.output import Apply, Outcome, json_line
@@ -71,6 +78,7 @@ def register(sub: SubParsers[argparse.ArgumentParser]) -> None:
         default="final",
         help="medial: the link is delimited, a final Soft character needs no escape",
     )
+    aligned_option(p)
     json_option(p)
     items_argument(p)
 
@@ -90,6 +98,7 @@ def _extract_line(
     find: list[str], accept: str, file_names: str, as_json: bool, record: Record
 ) -> Outcome:
     """The links of one line: ``FILE:LINE:COLUMN<tab>LINK`` lines, or JSON Lines."""
+    from iri.syntax.report import shown
     from iri.text.extract import extract
 
     file, number, line = record
@@ -107,11 +116,14 @@ def _extract_line(
             }
             found.append(json_line(obj))
         else:
-            found.append(f"{'' if file is None else file + ':'}{number}:{m.start + 1}\t{m.text}\n")
+            # hidden characters (an ALM is Link_Term=Include) drawn as <U+061C>
+            where = f"{'' if file is None else file + ':'}{number}:{m.start + 1}"
+            found.append(f"{where}\t{shown(m.text)}\n")
     return "".join(found), "", False, None
 
 
 def _cmd_format_link(args: argparse.Namespace) -> int:
     from iri.text.linkformat import format_link
 
-    return run(args, Apply("format-link", args.json, functools.partial(format_link, end=args.end)))
+    func = functools.partial(format_link, end=args.end)
+    return run(args, Apply("format-link", args.json, func, skip=args.skip_invalid))

@@ -6,7 +6,7 @@ import argparse
 import functools
 from typing import Final, NamedTuple
 
-from iri.cli._parser import SubParsers, command, items_argument, json_option
+from iri.cli._parser import SubParsers, aligned_option, command, items_argument, json_option
 from iri.cli.batch import run
 from iri.cli.inputs import Record, location
 from iri.cli.output import (
@@ -42,6 +42,7 @@ def register(sub: SubParsers[argparse.ArgumentParser]) -> None:
     p.add_argument("--protected", action="append", default=[], metavar="DOMAIN")
     p.add_argument("--visual", action="store_true", help="print in visual order (needs iri[bidi])")
     p.epilog = "example:  iri display --wrap none 'http://xn--99zt52a.example.org/%E2%80%AE'"
+    aligned_option(p)
     json_option(p)
     items_argument(p)
 
@@ -89,7 +90,8 @@ def _cmd_display(args: argparse.Namespace) -> int:
     if not charset_known("display", args.charset):
         return EXIT_USAGE
     o = _DisplayOptions(args.wrap, args.password, args.charset, args.protected, args.visual)
-    return run(args, Apply("display", args.json, functools.partial(_show, o)))
+    task = Apply("display", args.json, functools.partial(_show, o), skip=args.skip_invalid)
+    return run(args, task)
 
 
 def _audit_one(
@@ -121,9 +123,12 @@ def _audit_one(
             ],
         }
         return json_line(obj), "", status, None
+    from iri.syntax.report import shown
+
     prefix = location(record[0], record[1])
+    item = shown(item)  # hidden characters as <U+202E> (the spans count the item's own)
     lines = [
-        f"{prefix}{item}\t{f.level}\t{f.code}\t{f.span[0]}-{f.span[1]}\t{f.message}\n"
+        f"{prefix}{item}\t{f.level}\t{f.code}\t{f.span[0]}-{f.span[1]}\t{shown(f.message)}\n"
         for f in findings
         if everything or f.level is not Level.INFO
     ]
