@@ -13,10 +13,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 
-from iri.syntax.invisible import INVISIBLE_RANGES, is_invisible
 from iri.syntax.violations import Severity, Violation
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (start-up time)
@@ -60,7 +59,16 @@ def hidden(char: str) -> bool:
     >>> [hidden(c) for c in "a\u202e\ue000\u00a0\ufe0f\u3164é "]
     [False, True, True, True, True, True, False, False]
     """
-    return not char.isprintable() or is_invisible(ord(char))
+    return not char.isprintable() or _is_invisible()(ord(char))
+
+
+@cache
+def _is_invisible() -> Callable[[int], bool]:
+    # Imported on first use: iri.syntax.invisible builds its table and imports typing,
+    # which ``iri check`` on ASCII text never needs (start-up time).
+    from iri.syntax.invisible import is_invisible
+
+    return is_invisible
 
 
 def code_point(char: str) -> str:
@@ -92,6 +100,8 @@ def visible(char: str) -> str:
 @cache
 def _printable_hidden() -> re.Pattern[str]:
     # The hidden characters str.isprintable() accepts (compiled on first use).
+    from iri.syntax.invisible import INVISIBLE_RANGES
+
     ranges = "".join(f"\\U{lo:08x}-\\U{hi:08x}" for lo, hi in INVISIBLE_RANGES)
     return re.compile(f"[{ranges}]")
 
