@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Callable
+from functools import cache
 
 from iri.cli.inputs import Chunk, Record, location
 from iri.syntax.errors import IDNAError, InvalidIRI, IRIError
@@ -101,8 +102,15 @@ def json_line(obj: dict[str, object]) -> str:
     # decodes to the same character.
     text = json.dumps(obj, ensure_ascii=False)
     if not text.isascii():
-        text = re.sub(JSON_ESCAPED, _escape, text)  # (re's own cache keeps the pattern)
+        escaped = _json_escaped()
+        if escaped.search(text) is not None:  # rare: a search is cheaper than a sub
+            text = escaped.sub(_escape, text)
     return text + "\n"
+
+
+@cache
+def _json_escaped() -> re.Pattern[str]:
+    return re.compile(JSON_ESCAPED)  # on the first non-ASCII record (start-up time)
 
 
 def emit_json(obj: dict[str, object]) -> None:
