@@ -16,10 +16,11 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 from strategies import URI_RULES, reference
 
-from iri import is_valid, schemes
+from iri import is_valid
 from iri.convert.uri import to_iri, to_uri
 from iri.errors import IRIError
 from iri.ladder.normalize import equivalent, key, normalize
+from iri.syntax import schemes  # the scheme facts (uses_dns) live on the syntax floor
 from iri.syntax.check import iri_reference_match
 from iri.syntax.grammar import UNRESERVED
 
