@@ -181,7 +181,7 @@ def test_check_lone_surrogates_do_not_crash_human_output(
 ) -> None:
     code, out, _ = run(capsys, "check", "http://x/\ud800")
     assert code == 1
-    assert "\ufffd" in out.splitlines()[0]
+    assert "<U+D800>" in out.splitlines()[0]  # its code point (issue 19)
     out.encode("utf-8")  # strict: no lone surrogate was written
 
 
@@ -294,6 +294,9 @@ def test_to_uri_failures(capsys: pytest.CaptureFixture[str]) -> None:
     assert bad["result"] is None and bad["error"]["type"] == "InvalidIRI"  # type: ignore[index]
     assert good["result"] == "http://ok.example/"
     code, out, err = run(capsys, "to-uri", "http://a/b c", "http://ok.example/")
+    # issue 19: the failed item keeps its (empty) line, so the output lines up with the input
+    assert code == 1 and out == "\nhttp://ok.example/\n" and "invalid-character" in err
+    code, out, err = run(capsys, "to-uri", "--skip-invalid", "http://a/b c", "http://ok.example/")
     assert code == 1 and out == "http://ok.example/\n" and "invalid-character" in err
 
 

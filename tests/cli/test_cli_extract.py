@@ -70,7 +70,7 @@ def test_format_link(capsys: pytest.CaptureFixture[str]) -> None:
     link = "https://example.com/%CE%B1%CE%B2."
     code, out, _ = run(capsys, "format-link", link, "not a link")
     assert code == 1
-    assert out == format_link(link) + "\n"
+    assert out == format_link(link) + "\n\n"  # the failed item's empty line (issue 19)
     code, out, _ = run(capsys, "format-link", "--end", "medial", "--json", link)
     assert json.loads(out)["result"] == format_link(link, end="medial")
 

@@ -143,7 +143,8 @@ def test_text_with_jobs_is_the_one_job_output(
     two = iri_run(command, *options, "--jobs", "2", "-i", str(path))
     assert (one.returncode, one.stdout, one.stderr) == (two.returncode, two.stdout, two.stderr)
     results = [_expected(func, item) for item in lines]
-    assert two.stdout.decode("utf-8").splitlines() == [r for r in results if r is not None]
+    # a failed item leaves an empty line: output line N is input line N (issue 19)
+    assert two.stdout.decode("utf-8").splitlines() == ["" if r is None else r for r in results]
     # every failure is reported on stderr, in order, with its line number first
     failed = [n for n, r in enumerate(results, 1) if r is None]
     err = two.stderr.decode("utf-8").splitlines()
@@ -158,8 +159,10 @@ def test_scheme_values_with_jobs(tmp_path: Path) -> None:
     lines = _write(path, ["mailto:a@bücher.example?subject=Hi", "urn:ISBN:1?=x", "http://h/"])
     done = iri_run("scheme", "--jobs", "2", "-i", str(path))
     assert done.returncode == 1
-    out = [json.loads(line) for line in done.stdout.decode("utf-8").splitlines()]
-    assert [o["scheme"] for o in out] == [s.split(":")[0] for s in lines if s != "http://h/"]
+    out = [json.loads(line) if line else None for line in done.stdout.decode("utf-8").splitlines()]
+    assert [o and o["scheme"] for o in out] == [
+        None if s == "http://h/" else s.split(":")[0] for s in lines
+    ]
     err = done.stderr.decode("utf-8").splitlines()
     assert err[0].startswith("iri scheme: 3: http://h/: no scheme-specific value")
     assert len(err) == lines.count("http://h/")

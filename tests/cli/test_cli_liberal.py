@@ -41,7 +41,7 @@ def test_json_repairs_and_failures(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_text_mode_failure(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "from-href", "http://[::1")
-    assert code == 1 and out == ""
+    assert code == 1 and out == "\n"  # its empty line (issue 19)
     assert "browser" in err
 
 

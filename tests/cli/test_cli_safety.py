@@ -54,7 +54,7 @@ def test_display(capsys: pytest.CaptureFixture[str]) -> None:
 def test_display_reports_invalid_items(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "display", "http://h/a b", "http://ok/")
     assert code == 1
-    assert out == "\u2066http://ok/\u2069\n"
+    assert out == "\n\u2066http://ok/\u2069\n"  # the failed item's empty line (issue 19)
     assert "invalid-character" in err or "a b" in err
 
 

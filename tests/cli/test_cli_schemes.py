@@ -41,7 +41,7 @@ def test_scheme_values_as_json_lines(capsys: pytest.CaptureFixture[str]) -> None
 
 def test_scheme_text_mode_reports_invalid_values(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "scheme", "mailto:joe")
-    assert code == 1 and out == ""
+    assert code == 1 and out == "\n"  # its empty line (issue 19)
     assert "mailto-invalid-address" in err
 
 

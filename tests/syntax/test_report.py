@@ -9,12 +9,16 @@ from iri.syntax.report import caret, cells, report, shown, visible
 
 
 def test_visible_fast_path_agrees_with_the_slow_one() -> None:
-    # shown() skips the per-character mapping for str.isprintable() text: prove that no
-    # printable character is ever replaced.
-    changed = [
-        cp for cp in range(0x110000) if chr(cp).isprintable() and visible(chr(cp)) != chr(cp)
+    # shown() skips the per-character mapping for str.isprintable() text without a printable
+    # hidden character (one regex search): prove that it agrees with the mapping for every
+    # code point, alone and inside non-ASCII text (the regex path).
+    differ = [
+        cp
+        for cp in range(0x110000)
+        if shown(chr(cp)) != visible(chr(cp))
+        or shown(f"é{chr(cp)}") != "é" + visible(chr(cp))
     ]
-    assert changed == []
+    assert differ == []
 
 
 @pytest.mark.parametrize(
@@ -23,15 +27,19 @@ def test_visible_fast_path_agrees_with_the_slow_one() -> None:
         ("\t", "\u2409"),
         ("\x00", "\u2400"),
         ("\x7f", "\u2421"),
-        ("\x85", "\ufffd"),
-        ("\u202e", "\ufffd"),
-        ("\u2066", "\ufffd"),
-        ("\u200d", "\ufffd"),
-        ("\ue000", "\ufffd"),
-        ("\U000e0041", "\ufffd"),
-        ("\U0010fffd", "\ufffd"),
-        ("\udcff", "\ufffd"),
-        ("\U000e0100", "\U000e0100"),  # a variation selector renders with its base
+        # issue 19: each hidden character drawn as its code point, not U+FFFD
+        ("\x85", "<U+0085>"),
+        ("\u202e", "<U+202E>"),
+        ("\u2066", "<U+2066>"),
+        ("\u200d", "<U+200D>"),
+        ("\ue000", "<U+E000>"),
+        ("\U000e0041", "<U+E0041>"),
+        ("\U0010fffd", "<U+10FFFD>"),
+        ("\udcff", "<U+DCFF>"),
+        ("\U000e0100", "<U+E0100>"),  # a variation selector: invisible (to_display agrees)
+        ("\u00a0", "<U+00A0>"),  # looks like a space, which no IRI holds
+        ("\u2028", "<U+2028>"),
+        ("\u3164", "<U+3164>"),  # a Hangul filler: printable, invisible
         ("é", "é"),
     ],
 )
@@ -44,7 +52,7 @@ def test_cells_count_wide_and_combining_characters() -> None:
     assert cells("abc") == 3
     assert cells("東京") == 4
     assert cells("e\u0301") == 1
-    assert cells("\u202e") == 1  # drawn as U+FFFD
+    assert cells("\u202e") == len("<U+202E>")  # drawn as its code point
 
 
 def test_caret_lines_up_under_wide_characters() -> None:

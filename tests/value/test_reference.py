@@ -9,6 +9,8 @@ import pytest
 
 from iri import InvalidIRI, IRIError, IRIReference, parse
 from iri.errors import IDNAError, ResolutionError
+from iri.syntax.report import cells
+from iri.syntax.report import visible as shown_char
 
 FIELDS = ("scheme", "userinfo", "host", "port", "path", "query", "fragment")
 # The component texts: the port as written (``.port`` is the number).
@@ -213,11 +215,16 @@ def test_caret_under_first_error(text: str, span: tuple[int, int]) -> None:
         parse(text)
     assert info.value.errors[0].span == span
     shown, column, width = _caret_column(str(info.value))
+    # Printable characters as they are; C0 controls as one-cell Control Pictures; other
+    # hidden characters as their code point, <U+202E> (issue 19): the caret counts cells.
     assert shown == "    " + "".join(
-        c if c.isprintable() and c != "\u202e" else shown[4 + i] for i, c in enumerate(text))
-    assert len(shown) - 4 == len(text)  # one cell per character: the caret lines up
-    assert column == span[0]
-    assert width == max(1, span[1] - span[0])
+        c if c.isprintable() and c != "\u202e" else shown_char(c) for c in text)
+    assert shown_char("\u202e") == "<U+202E>" and shown_char("\t") == "\u2409"
+    assert len(shown) - 4 == cells(text)
+    assert column == cells(text[: span[0]])
+    assert width == max(1, cells(text[span[0] : span[1]]))
+    if text.isascii():  # one cell per character: the caret is at the span itself
+        assert (column, width) == (span[0], max(1, span[1] - span[0]))
 
 
 def test_caret_for_empty_span() -> None:

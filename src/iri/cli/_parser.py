@@ -163,6 +163,17 @@ def jobs_options(p: argparse.ArgumentParser) -> None:
     )
 
 
+def aligned_option(p: argparse.ArgumentParser) -> None:
+    """``--skip-invalid``, for the commands whose text output is one line per item: by
+    default a failed item leaves an empty line, so that output line N is input line N."""
+    p.add_argument(
+        "--skip-invalid",
+        action="store_true",
+        help="write no line for a failed item (default: an empty line, so that output line N"
+        " is the result of input line N; the error goes to stderr with its line number)",
+    )
+
+
 def json_option(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="JSON Lines, one object per item")
 

@@ -51,6 +51,7 @@ Sent = tuple[str | bytes, str, int, list[tuple[str, str | None]] | None]
 __all__ = [
     "CHUNK",
     "IN_FLIGHT",
+    "START_METHOD",
     "Done",
     "Progress",
     "Sent",
@@ -62,6 +63,11 @@ __all__ = [
 ]
 #: Pieces (or chunks) read ahead per worker.
 IN_FLIGHT: Final = 4
+#: How ``--jobs`` starts its worker processes (a :mod:`multiprocessing` start method name),
+#: None for the platform's default: ``fork`` on Linux up to Python 3.13, ``forkserver``
+#: from 3.14, ``spawn`` on macOS and Windows. The tasks and pieces are pickled either way,
+#: so the output is the same under each; tests set this to run the pool under each one.
+START_METHOD: str | None = None
 
 
 class Progress(StrEnum):
@@ -191,6 +197,7 @@ def _outcomes(
         for chunk in chunks(args, on_bad_line=on_bad_line, on_progress=on_progress):
             yield run_chunk(task, chunk)
         return
+    import multiprocessing
     from collections import deque
     from concurrent.futures import ProcessPoolExecutor
 
@@ -198,7 +205,8 @@ def _outcomes(
     # (multiprocessing.Pool is not used: its worker-handler thread spins while a large
     # result is on its way, which cost the main process a tenth of a worker's time.)
     submitted: deque[Future[tuple[Sent, list[BadLine]]]] = deque()
-    executor = ProcessPoolExecutor(jobs, initializer=_worker_init)
+    context = multiprocessing.get_context(START_METHOD)
+    executor = ProcessPoolExecutor(jobs, mp_context=context, initializer=_worker_init)
     try:
         for piece in pieces(args, on_bad_line, on_progress):
             submitted.append(executor.submit(run_piece, task, piece))

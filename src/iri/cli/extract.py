@@ -6,7 +6,14 @@ import argparse
 import functools
 from typing import Final
 
-from iri.cli._parser import SubParsers, command, items_argument, jobs_options, json_option
+from iri.cli._parser import (
+    SubParsers,
+    aligned_option,
+    command,
+    items_argument,
+    jobs_options,
+    json_option,
+)
 from iri.cli.batch import run
 from iri.cli.inputs import Record
 from iri.cli.output import Apply, Outcome, json_line
@@ -51,6 +58,13 @@ def register(sub: SubParsers[argparse.ArgumentParser]) -> None:
         help="iri: only links that are valid IRIs (default: all)",
     )
     p.add_argument(
+        "--file-names",
+        choices=["skip", "link"],
+        default="skip",
+        help="a bare domain that looks like a file name (setup.py, README.md): skip (default)"
+        " or link it as UTS #58 does",
+    )
+    p.add_argument(
         "--json", action="store_true", help="JSON Lines: file, line, start, end, text, kind, iri"
     )
     jobs_options(p)
@@ -64,6 +78,7 @@ def register(sub: SubParsers[argparse.ArgumentParser]) -> None:
         default="final",
         help="medial: the link is delimited, a final Soft character needs no escape",
     )
+    aligned_option(p)
     json_option(p)
     items_argument(p)
 
@@ -74,18 +89,21 @@ def _cmd_extract(args: argparse.Namespace) -> int:
     find = args.find or list(DEFAULT_FIND)
     # the files are the input lines (iri.cli.inputs: encodings, BOMs, CRLF, line numbers)
     args.items, args.input = [], [*args.files, *(args.input or [])] or None
-    task = functools.partial(_extract_line, find, args.accept, args.json)
+    task = functools.partial(_extract_line, find, args.accept, args.file_names, args.json)
     # as grep does: 0 when something was found, 1 when nothing was, 2 for a file not read
     return run(args, task, found=True)
 
 
-def _extract_line(find: list[str], accept: str, as_json: bool, record: Record) -> Outcome:
+def _extract_line(
+    find: list[str], accept: str, file_names: str, as_json: bool, record: Record
+) -> Outcome:
     """The links of one line: ``FILE:LINE:COLUMN<tab>LINK`` lines, or JSON Lines."""
+    from iri.syntax.report import shown
     from iri.text.extract import extract
 
     file, number, line = record
     found = []
-    for m in extract(line, find=find, accept=accept):
+    for m in extract(line, find=find, accept=accept, file_names=file_names):
         if as_json:
             obj: dict[str, object] = {
                 "file": file,
@@ -98,11 +116,14 @@ def _extract_line(find: list[str], accept: str, as_json: bool, record: Record) -
             }
             found.append(json_line(obj))
         else:
-            found.append(f"{'' if file is None else file + ':'}{number}:{m.start + 1}\t{m.text}\n")
+            # hidden characters (an ALM is Link_Term=Include) drawn as <U+061C>
+            where = f"{'' if file is None else file + ':'}{number}:{m.start + 1}"
+            found.append(f"{where}\t{shown(m.text)}\n")
     return "".join(found), "", False, None
 
 
 def _cmd_format_link(args: argparse.Namespace) -> int:
     from iri.text.linkformat import format_link
 
-    return run(args, Apply("format-link", args.json, functools.partial(format_link, end=args.end)))
+    func = functools.partial(format_link, end=args.end)
+    return run(args, Apply("format-link", args.json, func, skip=args.skip_invalid))

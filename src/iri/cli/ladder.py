@@ -7,7 +7,7 @@ import functools
 from typing import Final
 
 import iri
-from iri.cli._parser import SubParsers, command, items_argument, json_option
+from iri.cli._parser import SubParsers, aligned_option, command, items_argument, json_option
 from iri.cli.batch import run
 from iri.cli.output import EXIT_FAILED, EXIT_OK, EXIT_USAGE, Apply, complain, emit
 from iri.syntax.errors import IRIError
@@ -18,7 +18,12 @@ COMMANDS: Final = ("normalize", "compare")
 def register(sub: SubParsers[argparse.ArgumentParser]) -> None:
     p = command(sub, "normalize", _cmd_normalize, "normalize (RFC 3987 5.3)")
     p.add_argument("--level", choices=["syntax", "scheme"], default="syntax")
-    p.add_argument("--unique", action="store_true", help="drop items equivalent to an earlier one")
+    p.add_argument(
+        "--unique",
+        action="store_true",
+        help="drop items equivalent to an earlier one (and failed items: implies --skip-invalid)",
+    )
+    aligned_option(p)
     json_option(p)
     items_argument(p)
 
@@ -33,7 +38,10 @@ def _cmd_normalize(args: argparse.Namespace) -> int:
     if args.level != "syntax":
         normalize = functools.partial(iri.normalize, level=args.level)
     key = functools.partial(iri.key, level=args.level) if args.unique else None
-    return run(args, Apply("normalize", args.json, normalize, key=key), unique=args.unique)
+    # --unique drops lines, so the output cannot line up with the input: no empty lines.
+    skip = args.skip_invalid or args.unique
+    task = Apply("normalize", args.json, normalize, key=key, skip=skip)
+    return run(args, task, unique=args.unique)
 
 
 def _cmd_compare(args: argparse.Namespace) -> int:

@@ -8,7 +8,7 @@ import functools
 from collections.abc import Callable
 from typing import Final
 
-from iri.cli._parser import SubParsers, command, items_argument, json_option
+from iri.cli._parser import SubParsers, aligned_option, command, items_argument, json_option
 from iri.cli.batch import run
 from iri.cli.inputs import Record
 from iri.cli.output import EXIT_USAGE, Outcome, charset_known, failure, json_line, where
@@ -27,6 +27,7 @@ def register(sub: SubParsers[argparse.ArgumentParser]) -> None:
     p = command(sub, "preprocess", _cmd_preprocess, "pre-process typed text (guidelines 4)")
     p.add_argument("--spaces", choices=["encode", "remove"], default="encode")
     p.add_argument("--references", choices=["keep", "decode", "iunreserved"], default="keep")
+    aligned_option(p)
     json_option(p)
     items_argument(p)
     _examples(
@@ -38,11 +39,13 @@ def register(sub: SubParsers[argparse.ArgumentParser]) -> None:
     p = command(sub, "lenient", _cmd_lenient, "parse any text into a valid IRI (guidelines 5)")
     p.add_argument("--form", choices=["iri", "uri"], default="iri")
     p.add_argument("--host", choices=["keep", "uts46"], default="keep")
+    aligned_option(p)
     json_option(p)
     items_argument(p)
     _examples(p, "iri lenient 'http://example.org/a b|c'", "iri lenient --json '1a:b c'")
 
     p = command(sub, "from-leiri", _cmd_leiri, "convert LEIRIs (XML system ids) to IRIs (7.1)")
+    aligned_option(p)
     json_option(p)
     items_argument(p)
     _examples(p, "iri from-leiri 'file:///C:/My Documents/{draft}.xml'")
@@ -51,6 +54,7 @@ def register(sub: SubParsers[argparse.ArgumentParser]) -> None:
     p.add_argument("--base", metavar="URL", help="resolve against this base")
     p.add_argument("--charset", metavar="NAME", default="utf-8", help="the document's encoding")
     p.add_argument("--form", choices=["href", "iri"], default="href")
+    aligned_option(p)
     json_option(p)
     items_argument(p)
     _examples(
@@ -62,13 +66,13 @@ def register(sub: SubParsers[argparse.ArgumentParser]) -> None:
 
 
 def _repaired_one(
-    command: str, as_json: bool, func: Callable[[str], Repaired], record: Record
+    command: str, as_json: bool, skip: bool, func: Callable[[str], Repaired], record: Record
 ) -> Outcome:
     """One item: the repaired text (``--json``: with every repair)."""
     try:
         result = func(record[2])
     except IRIError as exc:
-        return failure(command, as_json, record, exc)
+        return failure(command, as_json, record, exc, skip=skip)
     if as_json:
         repairs = [r.to_dict() for r in result.repairs]
         obj = {**where(record), "input": record[2], "result": result.text, "repairs": repairs}
@@ -77,7 +81,8 @@ def _repaired_one(
 
 
 def _run(args: argparse.Namespace, func: Callable[[str], Repaired]) -> int:
-    return run(args, functools.partial(_repaired_one, args.command, args.json, func))
+    task = functools.partial(_repaired_one, args.command, args.json, args.skip_invalid, func)
+    return run(args, task)
 
 
 def _cmd_preprocess(args: argparse.Namespace) -> int:

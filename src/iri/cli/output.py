@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Callable
+from functools import cache
 
 from iri.cli.inputs import Chunk, Record, location
 from iri.syntax.errors import IDNAError, InvalidIRI, IRIError
@@ -36,6 +37,15 @@ EXIT_BROKEN_PIPE: Final = 128 + 13  # what a shell reports for a process killed 
 
 #: A lone surrogate (compiled on the first non-ASCII text: start-up time).
 _SURROGATE: Final = "[\ud800-\udfff]"
+#: What JSON output writes as ``\uXXXX`` escapes although ``json.dumps(ensure_ascii=False)``
+#: leaves it raw: every character a common reader takes for a line break (Python's
+#: ``str.splitlines`` splits on ``\n \r \v \f \x1c \x1d \x1e \x85 \u2028 \u2029``;
+#: ``json.dumps`` escapes those below U+0020 itself, these are the rest: NEL, LINE and
+#: PARAGRAPH SEPARATOR), so that one JSON Lines record stays one line for every reader, and
+#: the bidi controls (RFC 3987 4.1's and UAX #9's: ALM, LRM, RLM, LRE...RLO, LRI...PDI), so
+#: that a record shown in a terminal or an editor is not reordered. One regex over the
+#: non-ASCII records only; other non-ASCII characters stay readable.
+JSON_ESCAPED: Final = "[\x85\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]"
 
 
 def safe(text: str) -> str:
@@ -86,8 +96,21 @@ def json_line(obj: dict[str, object]) -> str:
     import json
 
     # ensure_ascii=False keeps the IRIs readable; a lone surrogate (which json.dumps leaves
-    # raw in that mode) is written as a JSON \u escape by the writer (or safe()).
-    return json.dumps(obj, ensure_ascii=False) + "\n"
+    # raw in that mode) is written as a JSON \u escape by the writer (or safe()); line
+    # breaks and bidi controls as \u escapes here (JSON_ESCAPED). Outside its strings
+    # json.dumps writes ASCII only, so each of them is inside a string, where the escape
+    # decodes to the same character.
+    text = json.dumps(obj, ensure_ascii=False)
+    if not text.isascii():
+        escaped = _json_escaped()
+        if escaped.search(text) is not None:  # rare: a search is cheaper than a sub
+            text = escaped.sub(_escape, text)
+    return text + "\n"
+
+
+@cache
+def _json_escaped() -> re.Pattern[str]:
+    return re.compile(JSON_ESCAPED)  # on the first non-ASCII record (start-up time)
 
 
 def where(record: Record) -> dict[str, object]:
@@ -146,20 +169,25 @@ def error_report(command: str, record: Record, exc: IRIError) -> str:
     item = record[2]
     if isinstance(exc, InvalidIRI):
         return located(record, report(item, exc.violations))
-    return f"iri {command}: {location(record[0], record[1])}{shown(item)}: {exc}\n"
+    message = "\n".join(map(shown, str(exc).split("\n")))  # (the item may be quoted in it)
+    return f"iri {command}: {location(record[0], record[1])}{shown(item)}: {message}\n"
 
 
 def complain_error(command: str, item: str, exc: IRIError) -> None:
     sys.stderr.write(safe(error_report(command, (None, 0, item), exc)))
 
 
-def failure(command: str, as_json: bool, record: Record, exc: IRIError) -> Outcome:
+def failure(
+    command: str, as_json: bool, record: Record, exc: IRIError, *, skip: bool = False
+) -> Outcome:
     """The outcome of an item that failed with ``exc``: in JSON a line with ``"input"``,
-    ``"result": null`` and ``"error"`` (:func:`error_dict`); otherwise the report on stderr."""
+    ``"result": null`` and ``"error"`` (:func:`error_dict`); otherwise the report on stderr
+    and, unless ``skip`` (``--skip-invalid``), an empty line on stdout, so that output line
+    N stays the result of input line N."""
     if as_json:
         obj = {**where(record), "input": record[2], "result": None, "error": error_dict(exc)}
         return json_line(obj), "", True, None
-    return "", error_report(command, record, exc), True, None
+    return "" if skip else "\n", error_report(command, record, exc), True, None
 
 
 class Apply:
@@ -168,11 +196,13 @@ class Apply:
     Picklable (for ``--jobs``) when ``func`` and ``key`` are module-level functions or
     :func:`functools.partial` objects of them. The outcome is the result, or the failure
     reported: in JSON a line with ``"result": null`` and ``"error"``; otherwise ``check``'s
-    report on stderr. ``key`` (``normalize --unique``) gives the dedup key of the item;
-    ``extra`` are JSON fields written before the item's (``"base"``).
+    report on stderr and an empty line on stdout in its place (output line N is the result
+    of input line N), or no line with ``skip`` (``--skip-invalid``). ``key`` (``normalize
+    --unique``) gives the dedup key of the item; ``extra`` are JSON fields written before
+    the item's (``"base"``).
     """
 
-    __slots__ = ("as_json", "command", "extra", "field", "func", "key")
+    __slots__ = ("as_json", "command", "extra", "field", "func", "key", "skip")
 
     def __init__(
         self,
@@ -183,9 +213,10 @@ class Apply:
         field: str = "input",
         extra: dict[str, object] | None = None,
         key: Callable[[str], str] | None = None,
+        skip: bool = False,
     ) -> None:
         self.command, self.as_json, self.func = command, as_json, func
-        self.field, self.extra, self.key = field, extra or {}, key
+        self.field, self.extra, self.key, self.skip = field, extra or {}, key, skip
 
     def __call__(self, record: Record) -> Outcome:
         item = record[2]
@@ -196,7 +227,8 @@ class Apply:
             if self.as_json:
                 obj = {**where(record), **self.extra, self.field: item, "result": None}
                 return json_line({**obj, "error": error_dict(exc)}), "", True, None
-            return "", error_report(self.command, record, exc), True, None
+            out = "" if self.skip else "\n"
+            return out, error_report(self.command, record, exc), True, None
         if self.as_json:
             obj = {**where(record), **self.extra, self.field: item, "result": result}
             return json_line(obj), "", False, k
@@ -207,9 +239,10 @@ class Apply:
         if self.as_json or self.key is not None:
             return None
         file, first, texts = chunk
-        func = self.func
+        func, skip = self.func, self.skip
         results: list[str] = []
         errors: list[str] = []
+        skipped = 0
         append = results.append
         items = iter(texts)
         while True:
@@ -217,10 +250,15 @@ class Apply:
                 for item in items:
                     append(func(item))
             except IRIError as exc:
-                # Each item gave one result or one error: this is item number i.
-                i = len(results) + len(errors)
+                # Each item gave one result (an empty one for a failure, unless skipped) or
+                # was skipped: this is item number i.
+                i = len(results) + skipped
                 record = (file, first + i if first else 0, texts[i])
                 errors.append(error_report(self.command, record, exc))
+                if skip:
+                    skipped += 1
+                else:
+                    append("")
                 continue
             break
         text = "\n".join(results) + "\n" if results else ""

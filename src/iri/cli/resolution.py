@@ -7,7 +7,7 @@ import functools
 from typing import Final
 
 import iri
-from iri.cli._parser import SubParsers, command, items_argument, json_option
+from iri.cli._parser import SubParsers, aligned_option, command, items_argument, json_option
 from iri.cli.batch import run
 from iri.cli.output import EXIT_FAILED, Apply, complain, complain_error
 from iri.syntax.errors import InvalidIRI
@@ -18,11 +18,13 @@ COMMANDS: Final = ("resolve", "relativize")
 def register(sub: SubParsers[argparse.ArgumentParser]) -> None:
     p = command(sub, "resolve", _cmd_resolve, "resolve references against BASE (RFC 3986 5.2)")
     p.add_argument("base", metavar="BASE")
+    aligned_option(p)
     json_option(p)
     items_argument(p, "REF")
 
     p = command(sub, "relativize", _cmd_relativize, "shortest reference from BASE to each TARGET")
     p.add_argument("base", metavar="BASE")
+    aligned_option(p)
     json_option(p)
     items_argument(p, "TARGET")
 
@@ -49,6 +51,7 @@ def _cmd_resolve(args: argparse.Namespace) -> int:
         functools.partial(iri.resolve, base),
         field="reference",
         extra={"base": base},
+        skip=args.skip_invalid,
     )
     return run(args, task)
 
@@ -63,6 +66,7 @@ def _cmd_relativize(args: argparse.Namespace) -> int:
         functools.partial(_relativize, base),
         field="target",
         extra={"base": base},
+        skip=args.skip_invalid,
     )
     return run(args, task)
 

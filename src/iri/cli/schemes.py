@@ -8,7 +8,7 @@ import base64
 import functools
 from typing import Any, Final
 
-from iri.cli._parser import SubParsers, command, items_argument, json_option
+from iri.cli._parser import SubParsers, aligned_option, command, items_argument, json_option
 from iri.cli.batch import run
 from iri.cli.inputs import Record
 from iri.cli.output import Apply, Outcome, failure, json_line, where
@@ -28,17 +28,20 @@ def register(sub: SubParsers[argparse.ArgumentParser]) -> None:
         "examples:  iri scheme 'mailto:a@bücher.example?subject=Hi'   "
         "iri scheme 'data:;base64,SGk='   iri scheme 'urn:ISBN:0-395-36341-1'"
     )
+    aligned_option(p)
     json_option(p)
     items_argument(p)
 
     p = command(sub, "from-path", _cmd_from_path, "write absolute local paths as file IRIs")
     p.add_argument("--flavour", choices=["posix", "windows"], default="posix")
     p.epilog = r"example:  iri from-path --flavour windows 'C:\Users\Zoë\a b.txt'"
+    aligned_option(p)
     json_option(p)
     items_argument(p, metavar="PATH")
 
     p = command(sub, "to-path", _cmd_to_path, "read file IRIs as local paths (RFC 8089)")
     p.add_argument("--flavour", choices=["posix", "windows"], default="posix")
+    aligned_option(p)
     json_option(p)
     items_argument(p)
 
@@ -95,12 +98,12 @@ def _or_none(func: Any) -> str | None:
     return value
 
 
-def _value_one(as_json: bool, record: Record) -> Outcome:
+def _value_one(as_json: bool, skip: bool, record: Record) -> Outcome:
     """``iri scheme`` on one item: the value as one JSON object (``--json``: in ``result``)."""
     try:
         value = _value(record[2])
     except IRIError as exc:
-        return failure("scheme", as_json, record, exc)
+        return failure("scheme", as_json, record, exc, skip=skip)
     if as_json:
         return json_line({**where(record), "input": record[2], "result": value}), "", False, None
     return json_line(value), "", False, None
@@ -119,16 +122,17 @@ def _to_path(flavour: str, text: str) -> str:
 
 
 def _cmd_scheme(args: argparse.Namespace) -> int:
-    return run(args, functools.partial(_value_one, args.json))
+    return run(args, functools.partial(_value_one, args.json, args.skip_invalid))
 
 
 def _cmd_from_path(args: argparse.Namespace) -> int:
     task = functools.partial(_from_path, args.flavour)
-    return run(args, Apply("from-path", args.json, task))
+    return run(args, Apply("from-path", args.json, task, skip=args.skip_invalid))
 
 
 def _cmd_to_path(args: argparse.Namespace) -> int:
-    return run(args, Apply("to-path", args.json, functools.partial(_to_path, args.flavour)))
+    task = functools.partial(_to_path, args.flavour)
+    return run(args, Apply("to-path", args.json, task, skip=args.skip_invalid))
 
 
 __all__ = ["register"]

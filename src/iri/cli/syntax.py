@@ -146,8 +146,8 @@ def parse_lines(item: str, rule: str, zone_id: str) -> tuple[bool, list[str]]:
     for name in _COMPONENTS:
         value = parts[name]
         # '"' is never allowed in an IRI, so a quoted value cannot be confused with "(absent)".
-        shown = "(absent)" if value is None else f'"{value}"'
-        lines.append(f"{indent}{name:<10}{shown}")
+        drawn = "(absent)" if value is None else f'"{shown(value)}"'
+        lines.append(f"{indent}{name:<10}{drawn}")
     return True, lines
 
 

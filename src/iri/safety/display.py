@@ -28,8 +28,8 @@ from iri.convert.uri import to_iri
 from iri.safety.findings import AuditCode, Level
 from iri.syntax import hosts as idna
 from iri.syntax import schemes
-from iri.syntax.invisible import BIDI_CONTROLS, is_invisible
 from iri.syntax.percent import encode_octets
+from iri.syntax.report import hidden
 from iri.syntax.split import split_authority, split_with_spans
 
 __all__ = ["Password", "Wrap", "to_display"]
@@ -74,7 +74,7 @@ _WHOLE_HOST: Final = frozenset(
 
 
 def _hidden(c: str) -> bool:
-    return not c.isascii() and (c in BIDI_CONTROLS or is_invisible(ord(c)))
+    return not c.isascii() and hidden(c)  # the one decision of what may be shown raw
 
 
 def _encode_where(text: str, bad: Callable[[str], bool]) -> str:

@@ -1,15 +1,20 @@
 """Render violations for a terminal: the text made visible, with carets under spans.
 
-Used by :class:`iri.InvalidIRI` (its message) and by the ``iri`` command. Control, bidi
-formatting and private-use characters are drawn as visible one-cell stand-ins, so that
-they can neither hide nor reorder the line; carets count terminal cells (wide CJK
-characters take two, combining marks none), so they line up under the span.
+Used by :class:`iri.InvalidIRI` (its message) and by the ``iri`` command. What a person
+cannot see or tell apart is drawn as a visible stand-in, so that it can neither hide nor
+reorder the line: C0 controls as their Control Pictures (a tab as ``␉``), every other
+:func:`hidden` character as its code point (``<U+202E>``); carets count terminal cells (wide
+CJK characters take two, combining marks none, a stand-in its length), so they line up under
+the span. :func:`hidden` is also the decision of :func:`iri.to_display` (which
+percent-encodes those characters instead, so that its result stays an IRI).
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import cache
 
 from iri.syntax.violations import Severity, Violation
 
@@ -17,7 +22,18 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (start-u
 if TYPE_CHECKING:
     from typing import Final
 
-__all__ = ["STATUS_WIDTH", "WINDOW", "caret", "cells", "excerpt", "report", "shown", "visible"]
+__all__ = [
+    "STATUS_WIDTH",
+    "WINDOW",
+    "caret",
+    "cells",
+    "code_point",
+    "excerpt",
+    "hidden",
+    "report",
+    "shown",
+    "visible",
+]
 
 #: Width of the status column of :func:`report` ("ok", "warning", "invalid").
 STATUS_WIDTH: Final = 9
@@ -28,48 +44,86 @@ WINDOW: Final = 120
 #: Characters of context shown on each side of a violation in an excerpt.
 CONTEXT: Final = 30
 
-# Bidi controls and other zero-width format characters: shown as U+FFFD so that they
-# neither reorder the line nor vanish from it.
-_INVISIBLE: Final = frozenset(
-    [
-        0x061C, 0x200B, 0x200C, 0x200D, 0x200E, 0x200F, 0x2060, 0xFEFF,
-        *range(0x202A, 0x202F),
-        *range(0x2066, 0x206A),
-    ]
-)  # fmt: skip
+
+def hidden(char: str) -> bool:
+    """Whether ``char`` may not be shown raw to a person: one decision for every surface
+    that shows text (the ``iri`` command's reports, :func:`iri.to_display`).
+
+    Hidden are the characters :meth:`str.isprintable` rejects (controls Cc, format
+    characters Cf including every bidi control, lone surrogates Cs, private use Co,
+    unassigned Cn in this Python's Unicode tables, line and paragraph separators Zl Zp,
+    and spaces Zs other than U+0020: a no-break space looks like a space, which no IRI
+    holds) and the invisible ones that it accepts (:func:`iri.syntax.invisible.is_invisible`:
+    variation selectors, CGJ, Hangul fillers, U+2800 BRAILLE PATTERN BLANK).
+
+    >>> [hidden(c) for c in "a\u202e\ue000\u00a0\ufe0f\u3164é "]
+    [False, True, True, True, True, True, False, False]
+    """
+    return not char.isprintable() or _is_invisible()(ord(char))
+
+
+@cache
+def _is_invisible() -> Callable[[int], bool]:
+    # Imported on first use: iri.syntax.invisible builds its table and imports typing,
+    # which ``iri check`` on ASCII text never needs (start-up time).
+    from iri.syntax.invisible import is_invisible
+
+    return is_invisible
+
+
+def code_point(char: str) -> str:
+    """The stand-in of a :func:`hidden` character: its code point, ``<U+202E>``.
+
+    >>> code_point("\u202e"), code_point("\U000f0000")
+    ('<U+202E>', '<U+F0000>')
+    """
+    return f"<U+{ord(char):04X}>"
 
 
 def visible(char: str) -> str:
-    """Return a one-cell visible stand-in for ``char`` (``char`` itself if it is visible).
+    """Return a visible stand-in for ``char`` (``char`` itself if it is visible).
 
-    C0 controls become their CONTROL PICTURES (a tab is ``␉``), DEL ``␡``; C1 controls,
-    invisible format characters, private-use and tag characters (no agreed glyph) and
-    lone surrogates become U+FFFD. Variation selectors U+E0100-E01EF, though in
-    3987bis's ``iprivate``, are combining marks that render with their base character
-    and are left alone.
+    C0 controls become their CONTROL PICTURES (a tab is ``␉``), DEL ``␡`` (one cell each);
+    every other :func:`hidden` character its :func:`code_point` (``<U+202E>``, as many
+    cells as characters), so that a reader can tell which character it was: a bidi
+    control, a private-use character, a lone surrogate (an undecodable byte), a
+    no-break space.
     """
     code = ord(char)
     if code < 0x20:
         return chr(0x2400 + code)  # CONTROL PICTURES block
     if code == 0x7F:
         return "\u2421"
-    if (
-        0x80 <= code < 0xA0
-        or code in _INVISIBLE
-        or 0xD800 <= code <= 0xDFFF
-        or 0xE000 <= code <= 0xF8FF
-        or 0xE0000 <= code <= 0xE007F
-        or code >= 0xF0000
-    ):
-        return "\ufffd"
-    return char
+    return code_point(char) if hidden(char) else char
+
+
+@cache
+def _printable_hidden() -> re.Pattern[str]:
+    # The hidden characters str.isprintable() accepts (compiled on first use): the few
+    # invisible ones that are letters, marks or symbols (CGJ, Hangul fillers, variation
+    # selectors, U+2800); the format characters among the invisible ones are not printable
+    # already. A class of ten ranges searches faster than one of every invisible range.
+    from iri.syntax.invisible import INVISIBLE_RANGES
+
+    ranges: list[list[int]] = []
+    for lo, hi in INVISIBLE_RANGES:
+        for cp in range(lo, hi + 1):
+            if not chr(cp).isprintable():
+                continue
+            if ranges and ranges[-1][1] == cp - 1:
+                ranges[-1][1] = cp
+            else:
+                ranges.append([cp, cp])
+    return re.compile("[" + "".join(f"\\U{lo:08x}-\\U{hi:08x}" for lo, hi in ranges) + "]")
 
 
 def shown(text: str) -> str:
     """``text`` with each character through :func:`visible`."""
-    # Fast path: everything visible() replaces is Cc, Cf, Cs or Co, which makes
-    # str.isprintable() false.
-    return text if text.isprintable() else "".join(map(visible, text))
+    # Fast paths: ASCII has no invisible printable character; otherwise one regex search
+    # for the printable hidden ones. Only a text that has a hidden character is rebuilt.
+    if text.isprintable() and (text.isascii() or _printable_hidden().search(text) is None):
+        return text
+    return "".join(map(visible, text))
 
 
 def cells(text: str) -> int:

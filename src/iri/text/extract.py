@@ -17,7 +17,6 @@ files into :mod:`iri.text._linkdata` by ``tools/gen_link_tables.py``.
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
@@ -26,9 +25,12 @@ from typing import Final
 
 from iri.syntax.errors import IDNAError
 from iri.text import _linkdata as ld
+from iri.text.signals import FILE_NAME_TLDS, OPAQUE_SCHEMES
+from iri.text.terms import is_email_char, link_term, scan, scan_path_query_fragment
 
 __all__ = [
     "Accept",
+    "FileNames",
     "Find",
     "LinkKind",
     "Match",
@@ -41,7 +43,9 @@ __all__ = [
 class Find(StrEnum):
     """What :func:`extract` looks for."""
 
-    URLS = "urls"  #: ``http://``, ``https://`` links (UTS #58)
+    #: scheme-led links: ``http(s)://`` (UTS #58), any other ``scheme://`` (``ftp://``,
+    #: ``file:///``), and the schemes of :data:`iri.text.signals.OPAQUE_SCHEMES` (``urn:``)
+    URLS = "urls"
     EMAILS = "emails"  #: e-mail addresses, with or without ``mailto:`` (UTS #58)
     DOMAINS = "domains"  #: bare domains whose last label is an IANA TLD (UTS #58)
     DELIMITED = "delimited"  #: any absolute IRI in ``<...>`` or ``"..."`` (RFC 3986 C)
@@ -61,6 +65,15 @@ class Accept(StrEnum):
 
     ALL = "all"  #: every link UTS #58 detection finds
     IRI = "iri"  #: only links whose :attr:`Match.iri` is a valid IRI (RFC 3987 2.2)
+
+
+class FileNames(StrEnum):
+    """What :func:`extract` does with a bare domain that looks like a file name: two labels,
+    the last one in :data:`iri.text.signals.FILE_NAME_TLDS` (``setup.py``, ``README.md``,
+    ``x.zip``), and nothing after it (no port, path, query or fragment)."""
+
+    SKIP = "skip"  #: not a link (the default): a file name in prose
+    LINK = "link"  #: a link, as UTS #58 has it (its LinkDetectionTest passes either way)
 
 
 DEFAULT_FIND: Final = (Find.URLS, Find.EMAILS, Find.DOMAINS)
@@ -89,36 +102,6 @@ class Match:
         return self.text
 
 
-# -- the link properties ---------------------------------------------------------------------
-
-_TERM_STARTS: Final = [lo for lo, _hi, _v in ld.LINK_TERM]
-_TERM_ENDS: Final = [hi for _lo, hi, _v in ld.LINK_TERM]
-_TERM_VALUES: Final = [v for _lo, _hi, v in ld.LINK_TERM]
-_EMAIL_STARTS: Final = [lo for lo, _hi in ld.LINK_EMAIL]
-_EMAIL_ENDS: Final = [hi for _lo, hi in ld.LINK_EMAIL]
-
-
-def _term(cp: int) -> int:
-    """``Link_Term`` of a code point (``Hard`` when not listed)."""
-    i = bisect_right(_TERM_STARTS, cp) - 1
-    return _TERM_VALUES[i] if i >= 0 and cp <= _TERM_ENDS[i] else ld.HARD
-
-
-_ASCII_TERM: Final = tuple(_term(cp) for cp in range(128))
-
-
-def link_term(char: str) -> int:
-    """``Link_Term`` of ``char`` as one of the :mod:`iri.text._linkdata` constants."""
-    cp = ord(char)
-    return _ASCII_TERM[cp] if cp < 128 else _term(cp)
-
-
-def _is_email_char(char: str) -> bool:
-    cp = ord(char)
-    i = bisect_right(_EMAIL_STARTS, cp) - 1
-    return i >= 0 and cp <= _EMAIL_ENDS[i]
-
-
 _DOTS: Final = ".\uff0e\u3002"
 
 
@@ -135,14 +118,19 @@ def _host_class() -> str:
 
 @cache
 def _scanner() -> re.Pattern[str]:
-    # Compiled on first use (the host class is large). Three alternatives, found left to
-    # right: a scheme not inside a word, an at sign, or a dotted host run that does not start
-    # inside a run. Linear: the lookbehinds fail at once inside a run, and the possessive
-    # runs never backtrack.
+    # Compiled on first use (the host class is large). Four alternatives, found left to
+    # right: a scheme and "://" not inside a word, a scheme of OPAQUE_SCHEMES and ":", an at
+    # sign, or a dotted host run that does not start inside a run. A scheme starts after the
+    # last "." before it ("Visit...https://x.org": "https"; the rare dotted schemes such as
+    # z39.50r are not found in text). Linear: the lookbehinds fail at once inside a run, the
+    # possessive runs never backtrack, and a scheme is at most 64 characters (a run of
+    # "a+a+a+..." is tried from each "a", 64 characters each).
     host = _host_class()
     dot = f"[{_DOTS}]"
+    opaque = "|".join(sorted(OPAQUE_SCHEMES, key=lambda name: (-len(name), name)))
     return re.compile(
-        rf"(?P<scheme>(?<!{host})[Hh][Tt][Tt][Pp][Ss]?+://)"
+        rf"(?P<scheme>(?<!{host})[A-Za-z][A-Za-z0-9+\-]{{0,63}}+://)"
+        rf"|(?P<opaque>(?<!{host})(?i:{opaque}):(?!//))"
         r"|(?P<at>@)"
         rf"|(?P<domain>(?<!{host}){host}++(?:{dot}{host}++)++{dot}?+)"
     )
@@ -155,6 +143,8 @@ def _host_run() -> re.Pattern[str]:
 
 
 _PORT: Final = re.compile(r":[0-9]++")
+#: An IP-literal candidate after "//" (RFC 3986 3.2.2; checked by the grammar's pattern).
+_IP_LITERAL: Final = re.compile(r"\[[0-9A-Za-z:.\-_~!$&'()*+,;=%]{1,128}+\]")
 _DELIMITED: Final = re.compile(r'<(?:URL:)?+([^<>"]++)>|"([^"<>]++)"')
 
 
@@ -195,56 +185,6 @@ def _trim_dot(text: str, start: int, end: int) -> int:
     return end
 
 
-# -- the path / query / fragment scan (UTS #58 Link Detection, termination) ------------------
-
-# Part: initiator -> (terminators, characters that clear the bracket stack)
-_PARTS: Final = {"/": ("?#", "/"), "?": ("#", "=&"), "#": ("", "")}
-
-
-def scan_path_query_fragment(text: str, start: int) -> int:
-    """End of the path, query and fragment that begin at ``start`` (UTS #58).
-
-    Include characters extend the link, Soft ones only when something safe follows, a Hard
-    one ends it; an Open bracket is pushed and a Close one must match the top of the stack
-    (``Link_Bracket``) or the link ends before it. Part terminators (``?`` and ``#`` in the
-    path, ``#`` in the query) start the next part; ``/`` in the path, ``=`` and ``&`` in the
-    query and ``:~:`` in the fragment clear the stack. The end of the text acts as Hard.
-    """
-    n = len(text)
-    if start >= n or text[start] not in _PARTS:
-        return start
-    terminators, clears = _PARTS[text[start]]
-    last_safe = start + 1
-    stack: list[int] = []
-    fragment = text[start] == "#"
-    i = start + 1
-    while i < n:
-        c = text[i]
-        if c in terminators:
-            terminators, clears = _PARTS[c]
-            fragment = c == "#"
-            stack.clear()
-            last_safe = i + 1
-            i += 1
-            continue
-        if c in clears or (fragment and c == ":" and text.startswith(":~:", i)):
-            stack.clear()
-        lt = link_term(c)
-        if lt == ld.INCLUDE:
-            last_safe = i + 1
-        elif lt == ld.HARD:
-            return last_safe
-        elif lt == ld.OPEN:
-            stack.append(ord(c))
-            last_safe = i + 1
-        elif lt == ld.CLOSE:
-            if not stack or stack.pop() != ld.LINK_BRACKET.get(ord(c)):
-                return last_safe
-            last_safe = i + 1
-        i += 1
-    return last_safe
-
-
 # -- detection -------------------------------------------------------------------------------
 
 
@@ -253,18 +193,23 @@ def extract(
     *,
     find: Iterable[Find | str] = DEFAULT_FIND,
     accept: Accept | str = Accept.ALL,
+    file_names: FileNames | str = FileNames.SKIP,
 ) -> list[Match]:
     """Return every link in ``text``, in order, as :class:`Match` values.
 
     ``find`` chooses what is looked for (:class:`Find`; UTS #58 detection finds URLs,
-    e-mail addresses and bare domains, the default); ``accept="iri"`` keeps only links whose
-    :attr:`Match.iri` is a valid IRI (RFC 3987 2.2). Linear in the length of
-    ``text``; never raises for any ``str``.
+    e-mail addresses and bare domains, the default; here URLs are every scheme-led IRI:
+    any ``scheme://`` with a valid host or IP literal, ``file:///``, and the schemes of
+    :data:`iri.text.signals.OPAQUE_SCHEMES`); ``accept="iri"`` keeps only links whose
+    :attr:`Match.iri` is a valid IRI (RFC 3987 2.2); ``file_names`` says whether a bare
+    domain that looks like a file name (``setup.py``) is a link (:class:`FileNames`).
+    Linear in the length of ``text``; never raises for any ``str``.
     """
     if not isinstance(text, str):
         raise TypeError(f"extract() expects str, got {type(text).__name__}")
     wanted = frozenset(Find(f) for f in find)
     accept = Accept(accept)
+    skip_files = FileNames(file_names) is FileNames.SKIP
     out: list[Match] = []
     pos = 0
     if Find.DELIMITED in wanted:
@@ -288,11 +233,14 @@ def extract(
         if kind == "scheme":
             found, pos = _url(text, m.start(), m.end())
             wanted_kind = Find.URLS
+        elif kind == "opaque":
+            found, pos = _opaque(text, m.start(), m.end())
+            wanted_kind = Find.URLS
         elif kind == "at":
             found, pos = _email(text, m.start(), floor)
             wanted_kind = Find.EMAILS
         else:
-            found, pos = _domain(text, m.start(), m.end())
+            found, pos = _domain(text, m.start(), m.end(), skip_files)
             wanted_kind = Find.DOMAINS
         if found is not None:
             floor = found.end
@@ -315,9 +263,22 @@ def _skip_to_hard(text: str, i: int) -> int:
 
 
 def _url(text: str, start: int, host_start: int) -> tuple[Match | None, int]:
-    """A scheme link: ``http(s)://`` + a valid host + optional port + path/query/fragment.
-    Anything else after the scheme (no host, an invalid host, a userinfo) is not a link,
-    and nothing up to the next Hard character is linked either."""
+    """A scheme link: ``scheme://`` + a valid host (a name valid for UTS #46, or an IP
+    literal; ``file:`` also none) + optional port + path/query/fragment. Anything else
+    after the scheme (no host, an invalid host, a userinfo) is not a link, and nothing up to
+    the next Hard character is linked either."""
+    if text.startswith("[", host_start):
+        literal = _IP_LITERAL.match(text, host_start)
+        if literal is None or not _ip_literal(literal.group()):
+            return None, _skip_to_hard(text, host_start)
+        end = literal.end()
+        if not _run_ends_cleanly(text, end) or text.startswith("@", end):
+            return None, _skip_to_hard(text, host_start)
+        end = _after_host(text, end)
+        return Match(start, end, text[start:end], LinkKind.URL), end
+    if text.startswith("/", host_start) and text[start : host_start - 3].lower() == "file":
+        end = scan_path_query_fragment(text, host_start)  # file:///path (RFC 8089 2)
+        return Match(start, end, text[start:end], LinkKind.URL), end
     run = _host_run().match(text, host_start)
     if run is None or not _run_ends_cleanly(text, run.end()) or text.startswith("@", run.end()):
         return None, _skip_to_hard(text, host_start)
@@ -329,6 +290,22 @@ def _url(text: str, start: int, host_start: int) -> tuple[Match | None, int]:
     return Match(start, end, text[start:end], LinkKind.URL), end
 
 
+def _ip_literal(host: str) -> bool:
+    from iri.syntax.grammar import ZoneID, ip_literal_pattern
+
+    return ip_literal_pattern(ZoneID.REJECT).fullmatch(host) is not None
+
+
+def _opaque(text: str, start: int, after_colon: int) -> tuple[Match | None, int]:
+    """A link of a scheme without authority (:data:`iri.text.signals.OPAQUE_SCHEMES`): the
+    rest is scanned as a path, query and fragment are (UTS #58); the scheme alone (a space
+    or other Hard character after the colon: ``tel: 555``) is no link."""
+    end = scan(text, after_colon, "/")
+    if end == after_colon:
+        return None, after_colon
+    return Match(start, end, text[start:end], LinkKind.URL), end
+
+
 def _after_host(text: str, end: int) -> int:
     port = _PORT.match(text, end)
     if port is not None:
@@ -336,9 +313,12 @@ def _after_host(text: str, end: int) -> int:
     return scan_path_query_fragment(text, end)
 
 
-def _domain(text: str, start: int, run_end: int) -> tuple[Match | None, int]:
+def _domain(
+    text: str, start: int, run_end: int, skip_files: bool = False
+) -> tuple[Match | None, int]:
     """A bare domain: not inside a word, not the local part of an e-mail address, valid,
-    and ending in an IANA TLD; then an optional port and the path/query/fragment."""
+    and ending in an IANA TLD; then an optional port and the path/query/fragment.
+    ``skip_files``: a file name (:class:`FileNames`) is no link."""
     if text.startswith("@", run_end):
         return None, run_end  # the local part of an e-mail address: the "@" decides
     if start > 0 and (text[start - 1] == "@" or link_term(text[start - 1]) == ld.INCLUDE):
@@ -349,8 +329,17 @@ def _domain(text: str, start: int, run_end: int) -> tuple[Match | None, int]:
     host = text[start:end].rstrip(_DOTS)
     if not _host_ok(host, need_tld=True):
         return None, run_end
+    host_end = end
     end = _after_host(text, end)
+    if skip_files and end == host_end and _file_name(host):
+        return None, end
     return Match(start, end, text[start:end], LinkKind.DOMAIN), end
+
+
+def _file_name(host: str) -> bool:
+    """Two labels, the last a TLD of :data:`iri.text.signals.FILE_NAME_TLDS`."""
+    labels = re.split(f"[{_DOTS}]", host)
+    return len(labels) == 2 and labels[1].lower() in FILE_NAME_TLDS
 
 
 def _email(text: str, at: int, floor: int) -> tuple[Match | None, int]:
@@ -363,7 +352,7 @@ def _email(text: str, at: int, floor: int) -> tuple[Match | None, int]:
         return None, at + 1
     end = _trim_dot(text, at + 1, run.end())
     ls = at
-    while ls > floor and _is_email_char(text[ls - 1]):
+    while ls > floor and is_email_char(text[ls - 1]):
         ls -= 1
     local = text[ls:at]
     domain = text[at + 1 : end].rstrip(_DOTS)
