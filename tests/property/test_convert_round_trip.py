@@ -17,10 +17,10 @@ from hypothesis import strategies as st
 from strategies import URI_RULES, reference
 
 from iri import is_valid
-from iri.syntax import schemes
 from iri.convert.uri import to_iri, to_uri
 from iri.errors import IRIError
 from iri.ladder.normalize import equivalent, key, normalize
+from iri.syntax import schemes
 from iri.syntax.check import iri_reference_match
 from iri.syntax.grammar import UNRESERVED
 
