@@ -1,16 +1,25 @@
 """``iri.to_display(text)``: the form of an IRI to show a person (RFC 3987 4.1, 3987bis 8.6).
 
-Steps (each one a reading recorded in docs/rationale.md SF5):
+Total: any ``str`` gets a safe display, never an exception for its content. Steps (each
+one a reading recorded in docs/rationale.md SF5 and D19):
 
 1. URI-to-IRI decoding where safe (:func:`iri.to_iri`, 3987bis 4.2): bidi controls and
-   invisible characters stay percent-encoded; A-labels become U-labels (step 7).
-2. Host labels are shown in Unicode exactly when the IDN display policy lets them
-   (:mod:`iri.safety.idn_hosts`, Chromium's rules, per label: ``xn--googl-3we.한국``); a
-   host that looks like a top domain or a protected domain, or that holds an invisible
-   character, a bidi control or a "/" lookalike, is shown all in A-labels.
+   invisible characters stay percent-encoded; A-labels become U-labels (step 7). Text that
+   is not an IRI reference is first made one where it can be: every character its
+   component may not hold is percent-encoded (a lone surrogate as its three octets), the
+   delimiters staying where they are; what stays invalid (a port, a scheme, an IP literal)
+   is shown so repaired, undecoded.
+2. A host holding a delimiter look-alike (:mod:`iri.safety.delimiters`: ``／ ？ ＃ ＠ 。``
+   ...) is shown percent-encoded, whole, as written: its A-label form would hold the
+   delimiter IDNA maps it to. Other host labels are shown in Unicode exactly when the IDN
+   display policy lets them (:mod:`iri.safety.idn_hosts`, Chromium's rules, per label:
+   ``xn--googl-3we.한국``); a host that looks like a top domain or a protected domain, or
+   that holds an invisible character, a bidi control or a "/" lookalike, is shown all in
+   A-labels. Elsewhere, a look-alike of a delimiter of its component is percent-encoded.
 3. A password in the userinfo is masked (RFC 3986 7.5; 3.2.1 "deprecated").
-4. No bidi control and no invisible character stays raw inside the IRI (RFC 3987 4.1
-   "MUST NOT contain bidirectional formatting characters"): they are percent-encoded.
+4. No bidi control, no invisible character and no line break stays raw inside the IRI
+   (RFC 3987 4.1 "MUST NOT contain bidirectional formatting characters"; a line break
+   would show one IRI as two lines): they are percent-encoded.
 5. Characters a renderer or charset cannot show are percent-encoded (3987bis 8.6).
 6. The result is wrapped so that it renders "as if it were in a left-to-right embedding"
    (4.1) wherever it is pasted: LRI...PDI by default (UAX #9 6.3 recommends isolates, which,
@@ -19,18 +28,34 @@ Steps (each one a reading recorded in docs/rationale.md SF5):
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from enum import StrEnum
+from functools import cache
 from typing import Final
 
 from iri.convert.charsets import text_codec
 from iri.convert.uri import to_iri
+from iri.safety import delimiters
+from iri.safety.delimiters import LINE_BREAKS
 from iri.safety.findings import AuditCode, Level
 from iri.syntax import hosts as idna
 from iri.syntax import schemes
+from iri.syntax.errors import InvalidIRI
+from iri.syntax.grammar import (
+    ALPHA,
+    BAD_PERCENT,
+    DIGIT,
+    IRI_CLASSES,
+    SUB_DELIMS,
+    UNRESERVED,
+    char_class,
+)
 from iri.syntax.invisible import BIDI_CONTROLS, is_invisible
 from iri.syntax.percent import encode_octets
 from iri.syntax.split import split_authority, split_with_spans
+
+_LINE_BREAK: Final = re.compile(f"[{re.escape(LINE_BREAKS)}]")
 
 __all__ = ["Password", "Wrap", "to_display"]
 
@@ -74,13 +99,31 @@ _WHOLE_HOST: Final = frozenset(
 
 
 def _hidden(c: str) -> bool:
-    return not c.isascii() and (c in BIDI_CONTROLS or is_invisible(ord(c)))
+    return c in LINE_BREAKS or (
+        not c.isascii() and (c in BIDI_CONTROLS or is_invisible(ord(c)))
+    )
+
+
+def _non_ascii(c: str) -> bool:
+    return not c.isascii()
+
+
+def _percent(c: str) -> str:
+    return encode_octets(c.encode("utf-8", "surrogatepass"))  # a lone surrogate: 3 octets
+
+
+def _percent_match(m: re.Match[str]) -> str:
+    return "".join(map(_percent, m.group()))
 
 
 def _encode_where(text: str, bad: Callable[[str], bool]) -> str:
-    if text.isascii():
+    """``text`` with each character for which ``bad`` holds percent-encoded: ``bad`` is
+    asked once per distinct character, and ``str.translate`` does the rest (linear, in C).
+    ASCII text is returned as it is unless it holds a line break."""
+    if text.isascii() and _LINE_BREAK.search(text) is None:
         return text
-    return "".join(encode_octets(c.encode("utf-8")) if bad(c) else c for c in text)
+    table = {ord(c): _percent(c) for c in set(text) if bad(c)}
+    return text.translate(table) if table else text
 
 
 def _charset_check(charset: str) -> Callable[[str], bool]:
@@ -111,45 +154,123 @@ def to_display(
     ``charset`` (a codec name) or ``showable`` (a predicate per character) say what the
     renderer can show; anything else is percent-encoded. ``protected`` and ``top_domains``
     are passed to the audit (hosts confusable with these stay A-labels; ``top_domains``
-    None is the shipped list, empty turns that check off). Raises :class:`iri.InvalidIRI`
-    for text that is not an IRI reference (use a liberal pre-processing step first).
+    None is the shipped list, empty turns that check off). Never raises for the content
+    of ``text``: what is not valid is shown percent-encoded (a liberal pre-processing step
+    gives a friendlier form of sloppy input). Raises only for bad options (``TypeError``,
+    ``ValueError``, :class:`iri.CharsetError`).
 
     >>> to_display("http://xn--99zt52a.example.org/%E2%80%AE%C3%A9", wrap="none")
     'http://納豆.example.org/%E2%80%AEé'
     >>> to_display("https://user:secret@xn--80ak6aa92e.com/", wrap="none")
     'https://user:****@xn--80ak6aa92e.com/'
+    >>> to_display("http://bank.example\uff0fevil.example/ a", wrap="none")
+    'http://bank.example%EF%BC%8Fevil.example/%20a'
     """
     if not isinstance(text, str):
         raise TypeError(f"to_display() expects a str, not {type(text).__name__}")
     start, end = _WRAPPERS[Wrap(wrap)]
     domains = None if top_domains is None else _top_domains(top_domains)
     show_password = Password(password) is Password.SHOW
-    iri = to_iri(text)  # step 1 (raises InvalidIRI for what is not an IRI reference)
+    unshowable = None if charset is None else _charset_check(charset)
+    text, iri = _iri_text(text)  # step 1 (total: what is invalid is percent-encoded)
     comps, spans = split_with_spans(iri)
+    out: list[str] = []
+    if comps.scheme is not None:
+        out += (comps.scheme, ":")
     if comps.authority is not None:
         auth = split_authority(comps.authority)
         host = auth.host
-        if not host.isascii() or ("--" in host and idna.ACE_PREFIX in host.lower()):
+        if delimiters.host_needs_encoding(host):  # step 2: decided on the host as written
+            host = _encode_where(host, _non_ascii)
+        elif not host.isascii() or ("--" in host and idna.ACE_PREFIX in host.lower()):
             dns = schemes.uses_dns(comps.scheme)
-            host = _shown_host(text, iri, host, tuple(protected), domains, dns)  # step 2
+            host = _shown_host(text, iri, host, tuple(protected), domains, dns)
         userinfo = auth.userinfo
-        if userinfo is not None and ":" in userinfo and not show_password:
-            userinfo = userinfo.split(":", 1)[0] + ":" + MASK  # step 3
-        authority = "".join(
-            (
-                "" if userinfo is None else userinfo + "@",
-                host,
-                "" if auth.port is None else ":" + auth.port,
-            )
+        if userinfo is not None:
+            userinfo = delimiters.escape(userinfo, "userinfo")
+            if ":" in userinfo and not show_password:
+                userinfo = userinfo.split(":", 1)[0] + ":" + MASK  # step 3
+        out += (
+            "//",
+            "" if userinfo is None else userinfo + "@",
+            host,
+            "" if auth.port is None else ":" + delimiters.escape(auth.port, "port"),
         )
-        a = spans.authority
-        iri = iri[:a] + authority + iri[a + len(comps.authority) :]
-    iri = _encode_where(iri, _hidden)  # step 4
-    if charset is not None:  # step 5
-        iri = _encode_where(iri, _charset_check(charset))
+    first = comps.scheme is None and comps.authority is None
+    out += (delimiters.escape(*p[::2]) for p in delimiters.pieces(comps.path, 0, first))
+    if comps.query is not None:
+        out += ("?", delimiters.escape(comps.query, "query"))
+    if comps.fragment is not None:
+        out += ("#", delimiters.escape(comps.fragment, "fragment"))
+    iri = _encode_where("".join(out), _hidden)  # step 4
+    if unshowable is not None:  # step 5
+        iri = _encode_where(iri, unshowable)
     if showable is not None:
         iri = _encode_where(iri, lambda c: not c.isascii() and not showable(c))
     return start + iri + end  # step 6
+
+
+def _iri_text(text: str) -> tuple[str, str]:
+    """Step 1 for any text: ``(text, to_iri(text))``; text that is not an IRI reference is
+    first made one where it can be (:func:`_repair`), else shown as repaired, undecoded."""
+    try:
+        return text, to_iri(text)
+    except InvalidIRI:
+        pass
+    repaired = _repair(text)
+    try:
+        return repaired, to_iri(repaired)
+    except InvalidIRI:  # structure (port, scheme, IP literal): no decoding, escapes only
+        return repaired, repaired
+
+
+@cache
+def _invalid(component: str) -> re.Pattern[str]:
+    """The characters not allowed in ``component`` (RFC 3987 2.2; the bidi formatting
+    characters of 4.1 included, the IRI classes of iri.syntax.grammar)."""
+    c = IRI_CLASSES
+    if component == "scheme":
+        return re.compile(char_class(ALPHA + DIGIT + "+-.", negate=True))
+    if component == "port":
+        return re.compile(char_class(UNRESERVED + SUB_DELIMS + "%", negate=True))
+    allowed = {
+        "userinfo": c.userinfo,
+        "host": c.reg_name + "[]:",  # an IP literal's brackets and colons stay as written
+        "path": c.pchar + "/",
+        "query": c.query,
+        "fragment": c.fragment,
+    }[component]
+    return re.compile(c.cls(allowed, private=component == "query", negate=True))
+
+
+def _fix(part: str, component: str) -> str:
+    part = BAD_PERCENT.sub("%25", part)  # a "%" that does not start "%" HEXDIG HEXDIG
+    return _invalid(component).sub(_percent_match, part)
+
+
+def _repair(text: str) -> str:
+    """``text`` with every character that its component (RFC 3986 Appendix B split, the
+    authority at its last "@" and the first ":" after the host) may not hold
+    percent-encoded as UTF-8 (a lone surrogate as its three octets): the delimiters stay
+    where they are, so the repaired text splits into the same components."""
+    comps = split_with_spans(text)[0]
+    out: list[str] = []
+    if comps.scheme is not None:
+        out += (_fix(comps.scheme, "scheme"), ":")
+    if comps.authority is not None:
+        auth = split_authority(comps.authority)
+        out += (
+            "//",
+            "" if auth.userinfo is None else _fix(auth.userinfo, "userinfo") + "@",
+            _fix(auth.host, "host"),
+            "" if auth.port is None else ":" + _fix(auth.port, "port"),
+        )
+    out.append(_fix(comps.path, "path"))
+    if comps.query is not None:
+        out += ("?", _fix(comps.query, "query"))
+    if comps.fragment is not None:
+        out += ("#", _fix(comps.fragment, "fragment"))
+    return "".join(out)
 
 
 def _top_domains(value: Iterable[str]) -> tuple[str, ...]:
