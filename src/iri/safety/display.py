@@ -99,9 +99,7 @@ _WHOLE_HOST: Final = frozenset(
 
 
 def _hidden(c: str) -> bool:
-    return c in LINE_BREAKS or (
-        not c.isascii() and (c in BIDI_CONTROLS or is_invisible(ord(c)))
-    )
+    return c in LINE_BREAKS or (not c.isascii() and (c in BIDI_CONTROLS or is_invisible(ord(c))))
 
 
 def _non_ascii(c: str) -> bool:
@@ -173,7 +171,7 @@ def to_display(
     show_password = Password(password) is Password.SHOW
     unshowable = None if charset is None else _charset_check(charset)
     text, iri = _iri_text(text)  # step 1 (total: what is invalid is percent-encoded)
-    comps, spans = split_with_spans(iri)
+    comps = split_with_spans(iri)[0]
     out: list[str] = []
     if comps.scheme is not None:
         out += (comps.scheme, ":")
