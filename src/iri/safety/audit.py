@@ -350,7 +350,8 @@ the host is evil.example']
         parts.append((comps.query, spans.query, "query"))
     if comps.fragment is not None:
         parts.append((comps.fragment, spans.fragment, "fragment"))
-    out += delimiters.findings(text, _shown_parts(parts, comps, spans))
+    if (not text.isascii() or not text.isprintable()) and delimiters.concerns(text):
+        out += delimiters.findings(text, _shown_parts(parts, comps, spans))
     if not text.isascii():
         out += _characters(text, parts)
         out += _mixed_scripts(parts, minimum)

@@ -30,6 +30,7 @@ from iri.syntax.percent import encode_octets
 __all__ = [
     "LINE_BREAKS",
     "RELEVANT",
+    "concerns",
     "escape",
     "findings",
     "host_needs_encoding",
@@ -116,14 +117,24 @@ def reading(text: str) -> str:
     return text.translate({ord(c): r for c, r in lookalikes().items()})
 
 
+@cache
+def _any() -> re.Pattern[str]:
+    return re.compile(f"[{re.escape(''.join(lookalikes()) + LINE_BREAKS)}]")
+
+
+def concerns(text: str) -> bool:
+    """Whether ``text`` holds a look-alike or a line break (one scan, in C)."""
+    if text.isascii():  # ASCII line breaks are controls, which isprintable() rejects
+        return not text.isprintable() and _LINE_BREAK.search(text) is not None
+    return _any().search(text) is not None
+
+
 def findings(text: str, parts: list[tuple[str, int, str]]) -> list[Finding]:
     """One finding per delimiter look-alike that :func:`escape` encodes (warning) and per
     line break (danger in the scheme and the authority, else warning), for the ``parts``
     of ``text`` (``(part, start, component)``, the path in :func:`pieces`)."""
     out: list[Finding] = []
     breaks = _LINE_BREAK.search(text) is not None
-    if not breaks and text.isascii():
-        return out
     for part, start, comp in parts:
         for m in _LINE_BREAK.finditer(part) if breaks else ():
             at = start + m.start()

@@ -53,9 +53,7 @@ from iri.syntax.grammar import (
 )
 from iri.syntax.invisible import BIDI_CONTROLS, is_invisible
 from iri.syntax.percent import encode_octets
-from iri.syntax.split import split_authority, split_with_spans
-
-_LINE_BREAK: Final = re.compile(f"[{re.escape(LINE_BREAKS)}]")
+from iri.syntax.split import Components, split_authority, split_with_spans
 
 __all__ = ["Password", "Wrap", "to_display"]
 
@@ -115,12 +113,12 @@ def _percent_match(m: re.Match[str]) -> str:
 
 
 def _encode_where(text: str, bad: Callable[[str], bool]) -> str:
-    """``text`` with each character for which ``bad`` holds percent-encoded: ``bad`` is
-    asked once per distinct character, and ``str.translate`` does the rest (linear, in C).
-    ASCII text is returned as it is unless it holds a line break."""
-    if text.isascii() and _LINE_BREAK.search(text) is None:
+    """``text`` (no ASCII control left: step 1 encoded them) with each non-ASCII character
+    for which ``bad`` holds percent-encoded: ``bad`` is asked once per distinct character,
+    and ``str.translate`` does the rest (linear, in C)."""
+    if text.isascii():
         return text
-    table = {ord(c): _percent(c) for c in set(text) if bad(c)}
+    table = {ord(c): _percent(c) for c in set(text) if not c.isascii() and bad(c)}
     return text.translate(table) if table else text
 
 
@@ -170,37 +168,40 @@ def to_display(
     domains = None if top_domains is None else _top_domains(top_domains)
     show_password = Password(password) is Password.SHOW
     unshowable = None if charset is None else _charset_check(charset)
-    text, iri = _iri_text(text)  # step 1 (total: what is invalid is percent-encoded)
-    comps = split_with_spans(iri)[0]
-    out: list[str] = []
-    if comps.scheme is not None:
-        out += (comps.scheme, ":")
+    try:
+        iri = to_iri(text)  # step 1
+    except InvalidIRI:  # total: what is invalid is shown percent-encoded
+        text, iri = _invalid_text(text)
+    comps, spans = split_with_spans(iri)
+    plain = iri.isascii()
+    if not plain and delimiters.concerns(iri[spans.path :]):  # step 2, outside the authority
+        iri = iri[: spans.path] + _escaped_tail(comps)
     if comps.authority is not None:
         auth = split_authority(comps.authority)
         host = auth.host
-        if delimiters.host_needs_encoding(host):  # step 2: decided on the host as written
-            host = _encode_where(host, _non_ascii)
-        elif not host.isascii() or ("--" in host and idna.ACE_PREFIX in host.lower()):
-            dns = schemes.uses_dns(comps.scheme)
-            host = _shown_host(text, iri, host, tuple(protected), domains, dns)
-        userinfo = auth.userinfo
+        if not host.isascii() or ("--" in host and idna.ACE_PREFIX in host.lower()):
+            if delimiters.host_needs_encoding(host):  # step 2, on the host as written
+                host = _encode_where(host, _non_ascii)
+            else:
+                dns = schemes.uses_dns(comps.scheme)
+                host = _shown_host(text, iri, host, tuple(protected), domains, dns)
+        userinfo, port = auth.userinfo, auth.port
         if userinfo is not None:
-            userinfo = delimiters.escape(userinfo, "userinfo")
+            if not userinfo.isascii():
+                userinfo = delimiters.escape(userinfo, "userinfo")
             if ":" in userinfo and not show_password:
                 userinfo = userinfo.split(":", 1)[0] + ":" + MASK  # step 3
-        out += (
-            "//",
-            "" if userinfo is None else userinfo + "@",
-            host,
-            "" if auth.port is None else ":" + delimiters.escape(auth.port, "port"),
+        authority = "".join(
+            (
+                "" if userinfo is None else userinfo + "@",
+                host,
+                "" if port is None else ":" + delimiters.escape(port, "port"),
+            )
         )
-    first = comps.scheme is None and comps.authority is None
-    out += (delimiters.escape(*p[::2]) for p in delimiters.pieces(comps.path, 0, first))
-    if comps.query is not None:
-        out += ("?", delimiters.escape(comps.query, "query"))
-    if comps.fragment is not None:
-        out += ("#", delimiters.escape(comps.fragment, "fragment"))
-    iri = _encode_where("".join(out), _hidden)  # step 4
+        a = spans.authority
+        iri = iri[:a] + authority + iri[a + len(comps.authority) :]
+    if not plain:
+        iri = _encode_where(iri, _hidden)  # step 4
     if unshowable is not None:  # step 5
         iri = _encode_where(iri, unshowable)
     if showable is not None:
@@ -208,13 +209,21 @@ def to_display(
     return start + iri + end  # step 6
 
 
-def _iri_text(text: str) -> tuple[str, str]:
-    """Step 1 for any text: ``(text, to_iri(text))``; text that is not an IRI reference is
-    first made one where it can be (:func:`_repair`), else shown as repaired, undecoded."""
-    try:
-        return text, to_iri(text)
-    except InvalidIRI:
-        pass
+def _escaped_tail(comps: Components) -> str:
+    """Path, query and fragment with the look-alikes of their delimiters percent-encoded."""
+    first = comps.scheme is None and comps.authority is None
+    out = [delimiters.escape(p, c) for p, _, c in delimiters.pieces(comps.path, 0, first)]
+    if comps.query is not None:
+        out += ("?", delimiters.escape(comps.query, "query"))
+    if comps.fragment is not None:
+        out += ("#", delimiters.escape(comps.fragment, "fragment"))
+    return "".join(out)
+
+
+def _invalid_text(text: str) -> tuple[str, str]:
+    """Step 1 for text that is not an IRI reference: made one where it can be
+    (:func:`_repair`), then ``(repaired, to_iri(repaired))``; else shown as repaired,
+    undecoded (``(repaired, repaired)``)."""
     repaired = _repair(text)
     try:
         return repaired, to_iri(repaired)
