@@ -41,6 +41,7 @@ from iri.safety.delimiters import LINE_BREAKS
 from iri.safety.findings import AuditCode, Level
 from iri.syntax import hosts as idna
 from iri.syntax import schemes
+from iri.syntax.check import iri_reference_match
 from iri.syntax.errors import InvalidIRI
 from iri.syntax.grammar import (
     ALPHA,
@@ -225,10 +226,9 @@ def _invalid_text(text: str) -> tuple[str, str]:
     (:func:`_repair`), then ``(repaired, to_iri(repaired))``; else shown as repaired,
     undecoded (``(repaired, repaired)``)."""
     repaired = _repair(text)
-    try:
-        return repaired, to_iri(repaired)
-    except InvalidIRI:  # structure (port, scheme, IP literal): no decoding, escapes only
-        return repaired, repaired
+    if iri_reference_match(repaired) is None:  # structure (port, scheme, IP literal)
+        return repaired, repaired  # no decoding, escapes only
+    return repaired, to_iri(repaired)
 
 
 @cache
