@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from functools import cache
+from functools import cache, lru_cache
 from typing import Final
 
 from iri.safety.findings import AuditCode, Finding, Level, finding
@@ -112,9 +112,12 @@ def pieces(path: str, start: int, first_segment: bool) -> list[tuple[str, int, s
 
 def reading(text: str) -> str:
     """``text`` as a person reads it: each delimiter look-alike replaced by its reading."""
-    if text.isascii():
-        return text
-    return text.translate({ord(c): r for c, r in lookalikes().items()})
+    return text if text.isascii() else text.translate(_reading_table())
+
+
+@cache
+def _reading_table() -> dict[int, str]:
+    return {ord(c): r for c, r in lookalikes().items()}
 
 
 @cache
@@ -136,36 +139,30 @@ def findings(text: str, parts: list[tuple[str, int, str]]) -> list[Finding]:
     out: list[Finding] = []
     breaks = _LINE_BREAK.search(text) is not None
     for part, start, comp in parts:
-        for m in _LINE_BREAK.finditer(part) if breaks else ():
-            at = start + m.start()
+        where = "path" if comp == "first-segment" else comp
+        if breaks:
             level = Level.DANGER if comp in _AUTHORITY else Level.WARNING
-            out.append(
-                finding(
-                    level,
-                    AuditCode.LINE_BREAK,
-                    at,
-                    at + 1,
-                    f"{_name(m.group())} breaks the line: to_display escapes it",
-                    comp,
-                )
-            )
+            for m in _LINE_BREAK.finditer(part):
+                at = start + m.start()
+                msg = _message(m.group(), "")
+                out.append(finding(level, AuditCode.LINE_BREAK, at, at + 1, msg, where))
         pattern = None if part.isascii() else _pattern(comp)
         for m in pattern.finditer(part) if pattern is not None else ():
             at = start + m.start()
+            msg = _message(m.group(), where)
             out.append(
-                finding(
-                    Level.WARNING,
-                    AuditCode.DELIMITER_LOOKALIKE,
-                    at,
-                    at + 1,
-                    f"{_name(m.group())} reads as {lookalikes()[m.group()]!r}, a delimiter"
-                    f" the {'path' if comp == 'first-segment' else comp} does not have here:"
-                    " to_display percent-encodes it",
-                    "path" if comp == "first-segment" else comp,
-                )
+                finding(Level.WARNING, AuditCode.DELIMITER_LOOKALIKE, at, at + 1, msg, where)
             )
     return out
 
 
-def _name(char: str) -> str:
-    return f"U+{ord(char):04X} {unicodedata.name(char, '')}".rstrip()
+@lru_cache(maxsize=1024)
+def _message(char: str, component: str) -> str:
+    """The message of a line break (``component`` empty) or of a look-alike there."""
+    name = f"U+{ord(char):04X} {unicodedata.name(char, '')}".rstrip()
+    if not component:
+        return f"{name} breaks the line: to_display escapes it"
+    return (
+        f"{name} reads as {lookalikes()[char]!r}, a delimiter the {component} does not have"
+        " here: to_display percent-encodes it"
+    )

@@ -82,6 +82,9 @@ _WRAPPERS: Final = {
     Wrap.EMBEDDING: ("\u202a", "\u202c"),
     Wrap.NONE: ("", ""),
 }
+#: Texts longer than this are matched before conversion: an invalid one is repaired without
+#: building the InvalidIRI that to_iri would raise (a check() of the whole text).
+_LONG: Final = 1000
 #: The password is replaced by this (ASCII, so it survives any charset).
 MASK: Final = "****"
 #: Host findings that keep the whole host in A-labels (with any other danger that is not a
@@ -110,7 +113,7 @@ def _percent(c: str) -> str:
 
 
 def _percent_match(m: re.Match[str]) -> str:
-    return "".join(map(_percent, m.group()))
+    return encode_octets(m.group().encode("utf-8", "surrogatepass"))  # a run at a time
 
 
 def _encode_where(text: str, bad: Callable[[str], bool]) -> str:
@@ -169,10 +172,13 @@ def to_display(
     domains = None if top_domains is None else _top_domains(top_domains)
     show_password = Password(password) is Password.SHOW
     unshowable = None if charset is None else _charset_check(charset)
-    try:
-        iri = to_iri(text)  # step 1
-    except InvalidIRI:  # total: what is invalid is shown percent-encoded
-        text, iri = _invalid_text(text)
+    if len(text) > _LONG and iri_reference_match(text) is None:
+        text, iri = _invalid_text(text)  # no InvalidIRI built for a long text (its check())
+    else:
+        try:
+            iri = to_iri(text)  # step 1
+        except InvalidIRI:  # total: what is invalid is shown percent-encoded
+            text, iri = _invalid_text(text)
     comps, spans = split_with_spans(iri)
     plain = iri.isascii()
     if not plain and delimiters.concerns(iri[spans.path :]):  # step 2, outside the authority
@@ -233,13 +239,13 @@ def _invalid_text(text: str) -> tuple[str, str]:
 
 @cache
 def _invalid(component: str) -> re.Pattern[str]:
-    """The characters not allowed in ``component`` (RFC 3987 2.2; the bidi formatting
-    characters of 4.1 included, the IRI classes of iri.syntax.grammar)."""
+    """Runs of the characters not allowed in ``component`` (RFC 3987 2.2; the bidi
+    formatting characters of 4.1 included, the IRI classes of iri.syntax.grammar)."""
     c = IRI_CLASSES
     if component == "scheme":
-        return re.compile(char_class(ALPHA + DIGIT + "+-.", negate=True))
+        return re.compile(char_class(ALPHA + DIGIT + "+-.", negate=True) + "++")
     if component == "port":
-        return re.compile(char_class(UNRESERVED + SUB_DELIMS + "%", negate=True))
+        return re.compile(char_class(UNRESERVED + SUB_DELIMS + "%", negate=True) + "++")
     allowed = {
         "userinfo": c.userinfo,
         "host": c.reg_name + "[]:",  # an IP literal's brackets and colons stay as written
@@ -247,7 +253,7 @@ def _invalid(component: str) -> re.Pattern[str]:
         "query": c.query,
         "fragment": c.fragment,
     }[component]
-    return re.compile(c.cls(allowed, private=component == "query", negate=True))
+    return re.compile(c.cls(allowed, private=component == "query", negate=True) + "++")
 
 
 def _fix(part: str, component: str) -> str:
