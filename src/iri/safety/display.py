@@ -1,7 +1,7 @@
 """``iri.to_display(text)``: the form of an IRI to show a person (RFC 3987 4.1, 3987bis 8.6).
 
 Total: any ``str`` gets a safe display, never an exception for its content. Steps (each
-one a reading recorded in docs/rationale.md SF5 and D19):
+one a reading recorded in docs/rationale.md SF5, SF8-SF10):
 
 1. URI-to-IRI decoding where safe (:func:`iri.to_iri`, 3987bis 4.2): bidi controls and
    invisible characters stay percent-encoded; A-labels become U-labels (step 7). Text that
