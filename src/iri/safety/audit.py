@@ -350,7 +350,7 @@ the host is evil.example']
         parts.append((comps.query, spans.query, "query"))
     if comps.fragment is not None:
         parts.append((comps.fragment, spans.fragment, "fragment"))
-    if (not text.isascii() or not text.isprintable()) and delimiters.concerns(text):
+    if delimiters.concerns(text):
         out += delimiters.findings(text, _shown_parts(parts, comps, spans))
     if not text.isascii():
         out += _characters(text, parts)

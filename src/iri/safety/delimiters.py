@@ -127,8 +127,16 @@ def _any() -> re.Pattern[str]:
 
 def concerns(text: str) -> bool:
     """Whether ``text`` holds a look-alike or a line break (one scan, in C)."""
-    if text.isascii():  # ASCII line breaks are controls, which isprintable() rejects
-        return not text.isprintable() and _LINE_BREAK.search(text) is not None
+    if text.isascii():  # seven memchr-speed scans: faster than any one-pass test here
+        return (
+            "\n" in text
+            or "\r" in text
+            or "\v" in text
+            or "\f" in text
+            or "\x1c" in text
+            or "\x1d" in text
+            or "\x1e" in text
+        )
     return _any().search(text) is not None
 
 
