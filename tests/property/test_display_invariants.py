@@ -244,5 +244,8 @@ def test_the_invariant_on_the_issue_examples() -> None:
         "http://xn--80ak6aa92e.com/",
         "\ud800://\udfff@\ud800:\ud801/\n",
         "\uff1a\uff0f\uff0f",
+        # Found by make fuzz: UTS #46 deletes the ZWSP, and the A-label form began with "["
+        "http://\u200b[./\u2498\n/user/?\u200f",
+        "http://\u200b[::1]/",
     ):
         check_invariant(text)

@@ -248,7 +248,8 @@ def _invalid(component: str) -> re.Pattern[str]:
         return re.compile(char_class(UNRESERVED + SUB_DELIMS + "%", negate=True) + "++")
     allowed = {
         "userinfo": c.userinfo,
-        "host": c.reg_name + "[]:",  # an IP literal's brackets and colons stay as written
+        "host": c.reg_name,
+        "ip-literal": c.reg_name + "[]:",  # its brackets and colons stay as written
         "path": c.pchar + "/",
         "query": c.query,
         "fragment": c.fragment,
@@ -275,7 +276,7 @@ def _repair(text: str) -> str:
         out += (
             "//",
             "" if auth.userinfo is None else _fix(auth.userinfo, "userinfo") + "@",
-            _fix(auth.host, "host"),
+            _fix(auth.host, "ip-literal" if auth.host.startswith("[") else "host"),
             "" if auth.port is None else ":" + _fix(auth.port, "port"),
         )
     out.append(_fix(comps.path, "path"))
@@ -316,7 +317,7 @@ def _shown_host(  # noqa: PLR0917 (one private call site)
         # host of a scheme that does not use DNS: percent-encoded, as to_uri does)
         original = split_authority(split_with_spans(text)[0].authority or "").host
         if not dns:
-            return _encode_where(host, lambda c: not c.isascii())
+            return _encode_where(host, _non_ascii)
         return original if original.isascii() else _a_labels(host)
     # The same (cached) decision the audit reported: per label, Unicode or its URI form (an
     # A-label that to_iri left as it is, e.g. in upper case, stays as written).
@@ -324,7 +325,19 @@ def _shown_host(  # noqa: PLR0917 (one private call site)
 
 
 def _a_labels(host: str) -> str:
+    """The host in A-labels, or percent-encoded when IDNA rejects it or when its mapping
+    would change what a reader takes for structure (UTS #46 deletes ignored characters:
+    ``\u200b[x`` would become ``[x``, an IP literal's start)."""
     try:
-        return idna.to_ascii(host)
+        ascii_host = idna.to_ascii(host)
     except ValueError:
-        return _encode_where(host, lambda c: not c.isascii())
+        return _encode_where(host, _non_ascii)
+    return (
+        ascii_host
+        if _structure(ascii_host) == _structure(host)
+        else _encode_where(host, _non_ascii)
+    )
+
+
+def _structure(host: str) -> tuple[object, ...]:
+    return (host[:1] == "[", *(host.count(d) for d in ":/?#[]@."))
