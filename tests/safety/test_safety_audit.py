@@ -56,6 +56,10 @@ SPOOFS = [
     ("http://google.com\u2215evil.example/", C.SLASH_LOOKALIKE, Level.DANGER, "\u2215"),
     ("http://google.com\u2044evil.example/", C.SLASH_LOOKALIKE, Level.DANGER, "\u2044"),
     ("http://example\u3002com/", C.DOT_LOOKALIKE, Level.WARNING, "\u3002"),
+    # Delimiter look-alikes and line breaks (issue 19; tests/safety/test_safety_delimiters.py)
+    ("http://bank.example\uff0fevil.example/", C.DELIMITER_LOOKALIKE, Level.WARNING, "\uff0f"),
+    ("http://user\uff20bank.example/", C.DELIMITER_LOOKALIKE, Level.WARNING, "\uff20"),
+    ("http://h.example/a\u2028b", C.LINE_BREAK, Level.WARNING, "\u2028"),
     # Escapes
     ("http://h.example/%2e%2e/etc/passwd", C.ENCODED_DOT_SEGMENT, Level.DANGER, "%2e%2e"),
     ("http://h.example/a/.%2E/b", C.ENCODED_DOT_SEGMENT, Level.DANGER, ".%2E"),

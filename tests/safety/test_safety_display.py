@@ -111,8 +111,9 @@ def test_charset_and_showable() -> None:
 
 
 def test_to_display_errors() -> None:
-    with pytest.raises(iri.InvalidIRI):
-        iri.to_display("http://h/\u202e")
+    # Issue 19 case 3: total. An invalid IRI (a raw RLO) is shown with it percent-encoded
+    # (it raised InvalidIRI before); only bad options raise.
+    assert iri.to_display("http://h/\u202e", wrap="none") == "http://h/%E2%80%AE"
     with pytest.raises(TypeError, match="str"):
         iri.to_display(None)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match=r"Wrap"):

@@ -76,7 +76,12 @@ class _DisplayOptions(NamedTuple):
 def _show(o: _DisplayOptions, item: str) -> str:
     """``iri display`` on one item."""
     from iri.safety.display import to_display
+    from iri.syntax.check import invalid, iri_reference_match
 
+    if iri_reference_match(item) is None:
+        # to_display is total (it shows invalid text percent-encoded); the command keeps
+        # reporting an invalid item as an error, with its violations.
+        raise invalid(item)
     shown = to_display(
         item, wrap=o.wrap, password=o.password, charset=o.charset, protected=o.protected
     )

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Final
 
+from iri.safety import delimiters
 from iri.safety.audit_host import audit_host, host_key
 from iri.safety.findings import AuditCode, Finding, Level, finding
 from iri.safety.idn_top_domains import DEFAULT, top_domains_option
@@ -25,7 +26,7 @@ from iri.safety.skeleton import (
 )
 from iri.syntax.invisible import BIDI_CONTROLS, is_invisible
 from iri.syntax.percent import utf8_errors
-from iri.syntax.split import split_authority, split_with_spans
+from iri.syntax.split import Components, Spans, split_authority, split_with_spans
 
 __all__ = ["Restriction", "audit"]
 
@@ -349,6 +350,8 @@ the host is evil.example']
         parts.append((comps.query, spans.query, "query"))
     if comps.fragment is not None:
         parts.append((comps.fragment, spans.fragment, "fragment"))
+    if delimiters.concerns(text):
+        out += delimiters.findings(text, _shown_parts(parts, comps, spans))
     if not text.isascii():
         out += _characters(text, parts)
         out += _mixed_scripts(parts, minimum)
@@ -356,6 +359,19 @@ the host is evil.example']
         out += _escapes(parts)
     out.sort(key=lambda f: f.span)
     return out
+
+
+def _shown_parts(
+    parts: list[tuple[str, int, str]], comps: Components, spans: Spans
+) -> list[tuple[str, int, str]]:
+    """The parts as iri.to_display escapes them: the port too, the path in pieces."""
+    out = [p for p in parts if p[2] != "path"]
+    if comps.authority is not None:
+        auth = split_authority(comps.authority)
+        if auth.port is not None:
+            out.append((auth.port, spans.authority + auth.port_start, "port"))
+    first = comps.scheme is None and comps.authority is None
+    return out + delimiters.pieces(comps.path, spans.path, first)
 
 
 def _userinfo(userinfo: str, start: int, host: str, scheme: str | None) -> list[Finding]:

@@ -1,16 +1,25 @@
 """``iri.to_display(text)``: the form of an IRI to show a person (RFC 3987 4.1, 3987bis 8.6).
 
-Steps (each one a reading recorded in docs/rationale.md SF5):
+Total: any ``str`` gets a safe display, never an exception for its content. Steps (each
+one a reading recorded in docs/rationale.md SF5, SF8-SF10):
 
 1. URI-to-IRI decoding where safe (:func:`iri.to_iri`, 3987bis 4.2): bidi controls and
-   invisible characters stay percent-encoded; A-labels become U-labels (step 7).
-2. Host labels are shown in Unicode exactly when the IDN display policy lets them
-   (:mod:`iri.safety.idn_hosts`, Chromium's rules, per label: ``xn--googl-3we.한국``); a
-   host that looks like a top domain or a protected domain, or that holds an invisible
-   character, a bidi control or a "/" lookalike, is shown all in A-labels.
+   invisible characters stay percent-encoded; A-labels become U-labels (step 7). Text that
+   is not an IRI reference is first made one where it can be: every character its
+   component may not hold is percent-encoded (a lone surrogate as its three octets), the
+   delimiters staying where they are; what stays invalid (a port, a scheme, an IP literal)
+   is shown so repaired, undecoded.
+2. A host holding a delimiter look-alike (:mod:`iri.safety.delimiters`: ``／ ？ ＃ ＠ 。``
+   ...) is shown percent-encoded, whole, as written: its A-label form would hold the
+   delimiter IDNA maps it to. Other host labels are shown in Unicode exactly when the IDN
+   display policy lets them (:mod:`iri.safety.idn_hosts`, Chromium's rules, per label:
+   ``xn--googl-3we.한국``); a host that looks like a top domain or a protected domain, or
+   that holds an invisible character, a bidi control or a "/" lookalike, is shown all in
+   A-labels. Elsewhere, a look-alike of a delimiter of its component is percent-encoded.
 3. A password in the userinfo is masked (RFC 3986 7.5; 3.2.1 "deprecated").
-4. No bidi control and no invisible character stays raw inside the IRI (RFC 3987 4.1
-   "MUST NOT contain bidirectional formatting characters"): they are percent-encoded.
+4. No bidi control, no invisible character and no line break stays raw inside the IRI
+   (RFC 3987 4.1 "MUST NOT contain bidirectional formatting characters"; a line break
+   would show one IRI as two lines): they are percent-encoded.
 5. Characters a renderer or charset cannot show are percent-encoded (3987bis 8.6).
 6. The result is wrapped so that it renders "as if it were in a left-to-right embedding"
    (4.1) wherever it is pasted: LRI...PDI by default (UAX #9 6.3 recommends isolates, which,
@@ -19,18 +28,33 @@ Steps (each one a reading recorded in docs/rationale.md SF5):
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from enum import StrEnum
+from functools import cache
 from typing import Final
 
 from iri.convert.charsets import output_encoding
 from iri.convert.uri import to_iri
+from iri.safety import delimiters
+from iri.safety.delimiters import LINE_BREAKS
 from iri.safety.findings import AuditCode, Level
 from iri.syntax import hosts as idna
 from iri.syntax import schemes
+from iri.syntax.check import iri_reference_match
+from iri.syntax.errors import InvalidIRI
+from iri.syntax.grammar import (
+    ALPHA,
+    BAD_PERCENT,
+    DIGIT,
+    IRI_CLASSES,
+    SUB_DELIMS,
+    UNRESERVED,
+    char_class,
+)
 from iri.syntax.percent import encode_octets
 from iri.syntax.report import hidden
-from iri.syntax.split import split_authority, split_with_spans
+from iri.syntax.split import Components, split_authority, split_with_spans
 
 __all__ = ["Password", "Wrap", "to_display"]
 
@@ -58,6 +82,9 @@ _WRAPPERS: Final = {
     Wrap.EMBEDDING: ("\u202a", "\u202c"),
     Wrap.NONE: ("", ""),
 }
+#: Texts longer than this are matched before conversion: an invalid one is repaired without
+#: building the InvalidIRI that to_iri would raise (a check() of the whole text).
+_LONG: Final = 1000
 #: The password is replaced by this (ASCII, so it survives any charset).
 MASK: Final = "****"
 #: Host findings that keep the whole host in A-labels (with any other danger that is not a
@@ -74,13 +101,30 @@ _WHOLE_HOST: Final = frozenset(
 
 
 def _hidden(c: str) -> bool:
-    return not c.isascii() and hidden(c)  # the one decision of what may be shown raw
+    return c in LINE_BREAKS or (not c.isascii() and hidden(c))  # the one decision of what
+    # may be shown raw (iri.syntax.report.hidden), and every line break
+
+
+def _non_ascii(c: str) -> bool:
+    return not c.isascii()
+
+
+def _percent(c: str) -> str:
+    return encode_octets(c.encode("utf-8", "surrogatepass"))  # a lone surrogate: 3 octets
+
+
+def _percent_match(m: re.Match[str]) -> str:
+    return encode_octets(m.group().encode("utf-8", "surrogatepass"))  # a run at a time
 
 
 def _encode_where(text: str, bad: Callable[[str], bool]) -> str:
+    """``text`` (no ASCII control left: step 1 encoded them) with each non-ASCII character
+    for which ``bad`` holds percent-encoded: ``bad`` is asked once per distinct character,
+    and ``str.translate`` does the rest (linear, in C)."""
     if text.isascii():
         return text
-    return "".join(encode_octets(c.encode("utf-8")) if bad(c) else c for c in text)
+    table = {ord(c): _percent(c) for c in set(text) if not c.isascii() and bad(c)}
+    return text.translate(table) if table else text
 
 
 def _charset_check(charset: str) -> Callable[[str], bool]:
@@ -104,47 +148,139 @@ def to_display(
 
     ``charset`` (an Encoding Standard label: ``"latin1"`` is windows-1252) or ``showable``
     (a predicate per character) say what the renderer can show; anything else is
-    percent-encoded. ``protected`` and ``top_domains`` are passed to the audit (hosts
-    confusable with these stay A-labels; ``top_domains`` None is the shipped list, empty
-    turns that check off). Raises :class:`iri.InvalidIRI` for text that is not an IRI
-    reference (use a liberal pre-processing step first).
+    percent-encoded. ``protected`` and ``top_domains``
+    are passed to the audit (hosts confusable with these stay A-labels; ``top_domains``
+    None is the shipped list, empty turns that check off). Never raises for the content
+    of ``text``: what is not valid is shown percent-encoded (a liberal pre-processing step
+    gives a friendlier form of sloppy input). Raises only for bad options (``TypeError``,
+    ``ValueError``, :class:`iri.CharsetError`).
 
     >>> to_display("http://xn--99zt52a.example.org/%E2%80%AE%C3%A9", wrap="none")
     'http://納豆.example.org/%E2%80%AEé'
     >>> to_display("https://user:secret@xn--80ak6aa92e.com/", wrap="none")
     'https://user:****@xn--80ak6aa92e.com/'
+    >>> to_display("http://bank.example\uff0fevil.example/ a", wrap="none")
+    'http://bank.example%EF%BC%8Fevil.example/%20a'
     """
     if not isinstance(text, str):
         raise TypeError(f"to_display() expects a str, not {type(text).__name__}")
     start, end = _WRAPPERS[Wrap(wrap)]
     domains = None if top_domains is None else _top_domains(top_domains)
     show_password = Password(password) is Password.SHOW
-    iri = to_iri(text)  # step 1 (raises InvalidIRI for what is not an IRI reference)
+    unshowable = None if charset is None else _charset_check(charset)
+    if len(text) > _LONG and iri_reference_match(text) is None:
+        text, iri = _invalid_text(text)  # no InvalidIRI built for a long text (its check())
+    else:
+        try:
+            iri = to_iri(text)  # step 1
+        except InvalidIRI:  # total: what is invalid is shown percent-encoded
+            text, iri = _invalid_text(text)
     comps, spans = split_with_spans(iri)
+    plain = iri.isascii()
+    if not plain and delimiters.concerns(iri[spans.path :]):  # step 2, outside the authority
+        iri = iri[: spans.path] + _escaped_tail(comps)
     if comps.authority is not None:
         auth = split_authority(comps.authority)
         host = auth.host
         if not host.isascii() or ("--" in host and idna.ACE_PREFIX in host.lower()):
-            dns = schemes.uses_dns(comps.scheme)
-            host = _shown_host(text, iri, host, tuple(protected), domains, dns)  # step 2
-        userinfo = auth.userinfo
-        if userinfo is not None and ":" in userinfo and not show_password:
-            userinfo = userinfo.split(":", 1)[0] + ":" + MASK  # step 3
+            if delimiters.host_needs_encoding(host):  # step 2, on the host as written
+                host = _encode_where(host, _non_ascii)
+            else:
+                dns = schemes.uses_dns(comps.scheme)
+                host = _shown_host(text, iri, host, tuple(protected), domains, dns)
+        userinfo, port = auth.userinfo, auth.port
+        if userinfo is not None:
+            if not userinfo.isascii():
+                userinfo = delimiters.escape(userinfo, "userinfo")
+            if ":" in userinfo and not show_password:
+                userinfo = userinfo.split(":", 1)[0] + ":" + MASK  # step 3
         authority = "".join(
             (
                 "" if userinfo is None else userinfo + "@",
                 host,
-                "" if auth.port is None else ":" + auth.port,
+                "" if port is None else ":" + delimiters.escape(port, "port"),
             )
         )
         a = spans.authority
         iri = iri[:a] + authority + iri[a + len(comps.authority) :]
-    iri = _encode_where(iri, _hidden)  # step 4
-    if charset is not None:  # step 5
-        iri = _encode_where(iri, _charset_check(charset))
+    if not plain:
+        iri = _encode_where(iri, _hidden)  # step 4
+    if unshowable is not None:  # step 5
+        iri = _encode_where(iri, unshowable)
     if showable is not None:
         iri = _encode_where(iri, lambda c: not c.isascii() and not showable(c))
     return start + iri + end  # step 6
+
+
+def _escaped_tail(comps: Components) -> str:
+    """Path, query and fragment with the look-alikes of their delimiters percent-encoded."""
+    first = comps.scheme is None and comps.authority is None
+    out = [delimiters.escape(p, c) for p, _, c in delimiters.pieces(comps.path, 0, first)]
+    if comps.query is not None:
+        out += ("?", delimiters.escape(comps.query, "query"))
+    if comps.fragment is not None:
+        out += ("#", delimiters.escape(comps.fragment, "fragment"))
+    return "".join(out)
+
+
+def _invalid_text(text: str) -> tuple[str, str]:
+    """Step 1 for text that is not an IRI reference: made one where it can be
+    (:func:`_repair`), then ``(repaired, to_iri(repaired))``; else shown as repaired,
+    undecoded (``(repaired, repaired)``)."""
+    repaired = _repair(text)
+    if iri_reference_match(repaired) is None:  # structure (port, scheme, IP literal)
+        return repaired, repaired  # no decoding, escapes only
+    return repaired, to_iri(repaired)
+
+
+@cache
+def _invalid(component: str) -> re.Pattern[str]:
+    """Runs of the characters not allowed in ``component`` (RFC 3987 2.2; the bidi
+    formatting characters of 4.1 included, the IRI classes of iri.syntax.grammar)."""
+    c = IRI_CLASSES
+    if component == "scheme":
+        return re.compile(char_class(ALPHA + DIGIT + "+-.", negate=True) + "++")
+    if component == "port":
+        return re.compile(char_class(UNRESERVED + SUB_DELIMS + "%", negate=True) + "++")
+    allowed = {
+        "userinfo": c.userinfo,
+        "host": c.reg_name,
+        "ip-literal": c.reg_name + "[]:",  # its brackets and colons stay as written
+        "path": c.pchar + "/",
+        "query": c.query,
+        "fragment": c.fragment,
+    }[component]
+    return re.compile(c.cls(allowed, private=component == "query", negate=True) + "++")
+
+
+def _fix(part: str, component: str) -> str:
+    part = BAD_PERCENT.sub("%25", part)  # a "%" that does not start "%" HEXDIG HEXDIG
+    return _invalid(component).sub(_percent_match, part)
+
+
+def _repair(text: str) -> str:
+    """``text`` with every character that its component (RFC 3986 Appendix B split, the
+    authority at its last "@" and the first ":" after the host) may not hold
+    percent-encoded as UTF-8 (a lone surrogate as its three octets): the delimiters stay
+    where they are, so the repaired text splits into the same components."""
+    comps = split_with_spans(text)[0]
+    out: list[str] = []
+    if comps.scheme is not None:
+        out += (_fix(comps.scheme, "scheme"), ":")
+    if comps.authority is not None:
+        auth = split_authority(comps.authority)
+        out += (
+            "//",
+            "" if auth.userinfo is None else _fix(auth.userinfo, "userinfo") + "@",
+            _fix(auth.host, "ip-literal" if auth.host.startswith("[") else "host"),
+            "" if auth.port is None else ":" + _fix(auth.port, "port"),
+        )
+    out.append(_fix(comps.path, "path"))
+    if comps.query is not None:
+        out += ("?", _fix(comps.query, "query"))
+    if comps.fragment is not None:
+        out += ("#", _fix(comps.fragment, "fragment"))
+    return "".join(out)
 
 
 def _top_domains(value: Iterable[str]) -> tuple[str, ...]:
@@ -177,7 +313,7 @@ def _shown_host(  # noqa: PLR0917 (one private call site)
         # host of a scheme that does not use DNS: percent-encoded, as to_uri does)
         original = split_authority(split_with_spans(text)[0].authority or "").host
         if not dns:
-            return _encode_where(host, lambda c: not c.isascii())
+            return _encode_where(host, _non_ascii)
         return original if original.isascii() else _a_labels(host)
     # The same (cached) decision the audit reported: per label, Unicode or its URI form (an
     # A-label that to_iri left as it is, e.g. in upper case, stays as written).
@@ -185,7 +321,19 @@ def _shown_host(  # noqa: PLR0917 (one private call site)
 
 
 def _a_labels(host: str) -> str:
+    """The host in A-labels, or percent-encoded when IDNA rejects it or when its mapping
+    would change what a reader takes for structure (UTS #46 deletes ignored characters:
+    ``\u200b[x`` would become ``[x``, an IP literal's start)."""
     try:
-        return idna.to_ascii(host)
+        ascii_host = idna.to_ascii(host)
     except ValueError:
-        return _encode_where(host, lambda c: not c.isascii())
+        return _encode_where(host, _non_ascii)
+    return (
+        ascii_host
+        if _structure(ascii_host) == _structure(host)
+        else _encode_where(host, _non_ascii)
+    )
+
+
+def _structure(host: str) -> tuple[object, ...]:
+    return (host[:1] == "[", *(host.count(d) for d in ":/?#[]@."))

@@ -70,6 +70,9 @@ class AuditCode(StrEnum):
     NON_ASCII_LATIN_MIXED = "non-ascii-latin-mixed"
     DANGEROUS_PATTERN = "dangerous-pattern"
     CONFUSABLE_WITH_TOP_DOMAIN = "confusable-with-top-domain"
+    # What would make the shown IRI split otherwise (iri.safety.delimiters, issue 19).
+    DELIMITER_LOOKALIKE = "delimiter-lookalike"
+    LINE_BREAK = "line-break"
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +165,12 @@ CODES: Final = MappingProxyType(
         ),
         AuditCode.CONFUSABLE_WITH_TOP_DOMAIN: CodeInfo(
             "Chromium IDN policy 13", "a host whose skeleton equals a top domain's"
+        ),
+        AuditCode.DELIMITER_LOOKALIKE: CodeInfo(
+            "RFC 3987 6.1 b", "a character read as a delimiter the component does not have"
+        ),
+        AuditCode.LINE_BREAK: CodeInfo(
+            "RFC 3987 6.1 b", "a character that breaks the line (U+2028, U+2029, NEL, LF ...)"
         ),
     }
 )
