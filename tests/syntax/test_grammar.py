@@ -9,7 +9,6 @@ import pytest
 from iri import Rule, ZoneID
 from iri.syntax.grammar import (
     ALPHA,
-    BAD_PERCENT,
     BIDI_FORMATTING,
     DIGIT,
     GEN_DELIMS,
@@ -28,6 +27,7 @@ from iri.syntax.grammar import (
     is_ucschar,
     reference_pattern,
 )
+from iri.syntax.percent import BAD_PERCENT  # moved: the one percent module
 
 
 def test_ascii_sets() -> None:

@@ -6,13 +6,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from iri.errors import IRIError
 from iri.syntax.grammar import RESERVED, UNRESERVED
 from iri.syntax.percent import (
+    ALL_CHARACTERS,
     INAPPROPRIATE,
+    IUNRESERVED,
+    NON_ASCII,
     decode,
     decode_utf8,
     encode,
-    encode_non_ascii,
     encode_octets,
     may_decode,
 )
@@ -34,13 +37,21 @@ def test_encode_octets_uppercase() -> None:
     ],
 )
 def test_encode_non_ascii(text: str, expected: str) -> None:
-    assert encode_non_ascii(text) == expected
+    assert encode(text, NON_ASCII) == expected
 
 
 def test_encode_with_explicit_safe_set() -> None:
-    assert encode("a b/é%41%zz", UNRESERVED + "/") == "a%20b/%C3%A9%41%25zz"
-    assert encode("%41", UNRESERVED, keep_escapes=False) == "%2541"
-    assert encode("\ud800", "") == "%ED%A0%80"  # lone surrogate: never raises
+    # (the safe set, once a string: now the named set "unreserved" (URI form) plus "/")
+    assert encode("a b/é%41%zz", IUNRESERVED.uri.remove("/"), keep_escapes=True) == (
+        "a%20b/%C3%A9%41%25zz"
+    )
+    assert encode("%41", IUNRESERVED.uri, keep_escapes=False) == "%2541"
+    # A lone surrogate: never ill-formed octets such as %ED%A0%80 (docs/rationale.md,
+    # "Lone surrogates when encoding"), never a UnicodeEncodeError: an IRIError, or the
+    # octet that U+DC80-DCFF escapes.
+    with pytest.raises(IRIError, match="U\\+D800"):
+        encode("\ud800", ALL_CHARACTERS)
+    assert encode("\udcff", ALL_CHARACTERS) == "%FF"
 
 
 @pytest.mark.parametrize(

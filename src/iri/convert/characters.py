@@ -22,6 +22,7 @@ from typing import Final, Literal
 
 from iri.syntax.errors import IRIError
 from iri.syntax.grammar import UNRESERVED, char_class
+from iri.syntax.percent import ASCII_BUT_UNRESERVED, PCT_ENCODED, encode
 
 __all__ = ["Form", "normalize_component", "normalize_path"]
 
@@ -36,21 +37,16 @@ Form = Literal["NFC", "NFKC"]
 #: same sets as "[A-Za-z0-9._~-]" plus U+0080-10FFFF, but CPython compiles a class of a few
 #: ASCII characters at once, where U+0080-FFFF takes it a loop over 65,000 code points.)
 _RESERVED_ASCII: Final = "".join(chr(c) for c in range(0x80) if chr(c) not in UNRESERVED)
-_PIECE: Final = re.compile(rf"%[0-9A-Fa-f]{{2}}|{char_class(_RESERVED_ASCII, negate=True)}++")
-#: ASCII characters that may not stand inside a run: anything but ``unreserved``.
-_NOT_UNRESERVED_ASCII: Final = re.compile(char_class(_RESERVED_ASCII))
+_PIECE: Final = re.compile(f"{PCT_ENCODED.pattern}|{char_class(_RESERVED_ASCII, negate=True)}++")
 _DOT_SEGMENTS: Final = (".", "..")
-
-
-def _encode_ascii(m: re.Match[str]) -> str:
-    return f"%{ord(m.group()):02X}"  # uppercase hex (RFC 3987 5.3.2.1)
 
 
 def _normalize_run(m: re.Match[str], form: Form) -> str:
     run = m.group()
     if run.isascii():
         return run  # a percent-encoding, or ASCII (stable under NFC and NFKC)
-    return _NOT_UNRESERVED_ASCII.sub(_encode_ascii, unicodedata.normalize(form, run))
+    # ASCII characters that may not stand inside a run: anything but ``unreserved``.
+    return encode(unicodedata.normalize(form, run), ASCII_BUT_UNRESERVED)
 
 
 def normalize_component(text: str, form: Form) -> str:

@@ -20,10 +20,7 @@ from iri.syntax import hosts as idna
 from iri.syntax import schemes
 from iri.syntax.check import invalid, iri_reference_match
 from iri.syntax.errors import CharsetError
-from iri.syntax.grammar import (
-    UNRESERVED,
-)
-from iri.syntax.percent import decode, encode_non_ascii, encode_octets
+from iri.syntax.percent import IPRIVATE_LEAD, IUNRESERVED, NON_ASCII, decode, encode_octets
 from iri.syntax.split import split_authority
 
 __all__ = ["HostMapping", "KeepQuery", "Unencodable", "to_iri", "to_uri"]
@@ -65,18 +62,18 @@ _E = TypeVar("_E", bound=StrEnum)
 
 #: 3987bis 3.5: "the schemes "http" and "https"".
 _QUERY_CHARSET_SCHEMES: Final = frozenset({"http", "https"})
-_NON_ASCII: Final = re.compile(r"[^\x00-\x7f]+")
-_OCTETS: Final = tuple(
-    chr(b) if chr(b) in UNRESERVED else encode_octets(bytes((b,))) for b in range(256)
-)
+#: RFC 3987 3.1 step 2 (3987bis 3.3): every ``ucschar`` and ``iprivate`` character of a
+#: valid IRI reference, that is every non-ASCII one, percent-encoded as UTF-8; the one
+#: mapping of every component (the encoder of the NON_ASCII set, bound once: hot path).
+_to_uri_encode: Final = NON_ASCII.encoder
+#: 3987bis 3.5: the query's octets in the document charset are percent-encoded but those
+#: of ASCII unreserved characters (RFC 3986 2.3 "unreserved"; docs/rationale.md).
+_QUERY_OCTETS: Final = IUNRESERVED.uri
 
 
 _HOST_MODES: Final = {m.value: m for m in HostMapping}
 _UNENCODABLE: Final = {m.value: m for m in Unencodable}
 _KEEP_QUERY: Final = {m.value: m for m in KeepQuery}
-#: Lead octets of the UTF-8 forms of iprivate (U+E000-F8FF: EE, EF; U+E0000-E0FFF,
-#: U+F0000-FFFFD: F3; U+100000-10FFFD: F4).
-_IPRIVATE_LEAD: Final = re.compile(r"%(?:[Ee][EeFf]|[Ff][34])")
 
 
 def _prefix_end(m: re.Match[str]) -> int:
@@ -109,7 +106,7 @@ def _use_idna(mode: HostMapping, scheme: str | None) -> bool:
 def _host_to_uri(host: str, mode: HostMapping, use_idna: bool) -> str:
     """Map one ``ireg-name`` (3987bis 3.4). IP literals never reach here."""
     if not use_idna:
-        return encode_non_ascii(host)  # 3.4.1
+        return _to_uri_encode(host)  # 3.4.1
     if host.isascii() and (mode is HostMapping.AUTO or "%" not in host):
         # Already a URI host. AUTO keeps the mapping "an identity transformation for
         # URIs" (RFC 3987 3.1); see docs/rationale.md.
@@ -158,9 +155,9 @@ def _encode_query(query: str, charset: str, encoding: Encoding, errors: Unencoda
         # (equivalent either way, RFC 3986 6.2.2.2; left literal as browsers do, e.g. the
         # digits of "&#383;" or the Shift_JIS trail byte 0x41). Octets such as the
         # Shift_JIS trail byte 0x5C ("\\") are encoded, so the result stays a URI.
-        return "".join([_OCTETS[b] for b in octets])
+        return encode_octets(octets, _QUERY_OCTETS)
 
-    return _NON_ASCII.sub(repl, query)
+    return NON_ASCII.pattern.sub(repl, query)
 
 
 def to_uri(
@@ -213,7 +210,7 @@ def to_uri(
     ):
         # No host to map and no query charset: RFC 3987 3.1 step 2 over the whole text at
         # once (every component is mapped the same way, 3.3; the delimiters are ASCII).
-        return encode_non_ascii(text)
+        return _to_uri_encode(text)
     encoding = None if charset is None else _query_encoding(charset, scheme)
     use_idna = _use_idna(mode, scheme)
     host_mapped = authority is not None and (
@@ -222,25 +219,25 @@ def to_uri(
     if not host_mapped and encoding is None:
         # RFC 3987 3.1 step 2 over the whole text at once: every component is mapped the
         # same way (3.3), and the delimiters are ASCII.
-        return encode_non_ascii(text)
+        return _to_uri_encode(text)
     start = _prefix_end(m)
     head = text[:start]
     if host_mapped:
         assert authority is not None
         head = text[: m.start("authority")] + _authority_to_uri(authority, mode, use_idna)
     else:
-        head = encode_non_ascii(head)
+        head = _to_uri_encode(head)
     rest = text[start:]
     if encoding is None:
-        return head + encode_non_ascii(rest)
+        return head + _to_uri_encode(rest)
     assert charset is not None
     path, query, fragment = _split_rest(rest)
     return "".join(
         (
             head,
-            encode_non_ascii(path),
+            _to_uri_encode(path),
             "" if query is None else "?" + _encode_query(query, charset, encoding, policy),
-            "" if fragment is None else "#" + encode_non_ascii(fragment),
+            "" if fragment is None else "#" + _to_uri_encode(fragment),
         )
     )
 
@@ -264,7 +261,7 @@ def _authority_to_uri(authority: str, mode: HostMapping, use_idna: bool) -> str:
         hostname = _host_to_uri(hostname, mode, use_idna)
     return "".join(
         (
-            "" if auth.userinfo is None else encode_non_ascii(auth.userinfo) + "@",
+            "" if auth.userinfo is None else _to_uri_encode(auth.userinfo) + "@",
             hostname,
             "" if auth.port is None else ":" + auth.port,
         )
@@ -339,7 +336,7 @@ def to_iri(
         and "?" in rest
     )
     question = rest.find("?")
-    if not keep_query and (question < 0 or _IPRIVATE_LEAD.search(rest, question) is None):
+    if not keep_query and (question < 0 or IPRIVATE_LEAD.search(rest, question) is None):
         # Common case, one pass: path, query and fragment follow the same rule (the
         # query's only difference, iprivate, cannot occur: no octet could start one).
         return head + decode(rest)

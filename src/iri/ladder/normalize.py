@@ -30,15 +30,8 @@ from iri.ladder.dot_segments import remove_dot_segments, write_path_without_auth
 from iri.syntax import schemes
 from iri.syntax.check import invalid, iri_reference_match
 from iri.syntax.errors import IDNAError, IRIError
-from iri.syntax.grammar import (
-    ACE_PREFIX,
-    LOWERCASE_PCT_ENCODED,
-    SUB_DELIMS,
-    UCSCHAR,
-    UNRESERVED,
-    char_class,
-)
-from iri.syntax.percent import decode
+from iri.syntax.grammar import ACE_PREFIX, SUB_DELIMS, UCSCHAR, UNRESERVED, char_class
+from iri.syntax.percent import decode, uppercase_hex
 from iri.syntax.recompose import recompose
 
 __all__ = ["CharacterNormalization", "Equivalences", "Level", "equivalent", "key", "normalize"]
@@ -89,19 +82,12 @@ _GROUPS: Final = ("scheme", "authority", "userinfo", "host", "port", "path", "qu
 _IREG_NAME: Final = re.compile(char_class(UNRESERVED + SUB_DELIMS, UCSCHAR) + "*+")
 
 
-def _upper_hex(m: re.Match[str]) -> str:
-    return m.group().upper()
-
-
 def _percent(text: str, *, in_query: bool = False) -> str:
     """5.3.2.3 + 5.3.2.1 for one component: decode what may stand decoded, per 3987bis 4.2
     (:func:`iri.syntax.percent.decode`), then uppercase the hex digits of what stays encoded."""
     if "%" not in text:
         return text
-    text = decode(text, in_query=in_query)
-    if "%" in text:
-        text = LOWERCASE_PCT_ENCODED.sub(_upper_hex, text)
-    return text
+    return uppercase_hex(decode(text, in_query=in_query))
 
 
 def _syntax_host(host: str) -> str:
@@ -114,8 +100,7 @@ def _syntax_host(host: str) -> str:
 
 def _lower_ascii(host: str) -> str:
     """Lowercase a US-ASCII host, keeping the hex digits of its encodings uppercase."""
-    host = host.lower()
-    return LOWERCASE_PCT_ENCODED.sub(_upper_hex, host) if "%" in host else host
+    return uppercase_hex(host.lower())
 
 
 # -- scheme-based normalization (5.3.3) ---------------------------------------------------

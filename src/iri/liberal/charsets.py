@@ -10,11 +10,12 @@ percent-encodes what the encoding gives.
 from __future__ import annotations
 
 import unicodedata
-from typing import Final, NamedTuple
+from typing import NamedTuple
 
 from iri.convert.charsets import Encoding, lookup
 from iri.liberal.repair import Repair
 from iri.syntax.errors import CharsetError
+from iri.syntax.percent import SPECIAL_QUERY, encode_octets
 from iri.syntax.violations import REGISTRY, Code
 
 __all__ = ["Decoded", "encode_query", "from_bytes"]
@@ -26,13 +27,6 @@ def _ncr(cp: int) -> str:
     return f"%26%23{cp}%3B"
 
 
-# The special-query percent-encode set, on octets: C0 controls, space, '"', "#", "<", ">",
-# "'" and everything above 0x7E (URL Standard 1.3).
-_QUERY_OCTETS: Final = tuple(
-    f"%{b:02X}" if b <= 0x20 or b > 0x7E or b in b"\"#<>'" else chr(b) for b in range(256)
-)
-
-
 def encode_query(query: str, encoding: Encoding, offset: int = 0) -> tuple[str, list[Repair]]:
     """Percent-encode ``query`` in ``encoding`` as the URL Standard's query state does with
     a document encoding: unencodable code points become ``%26%23N%3B`` (one repair each,
@@ -42,7 +36,7 @@ def encode_query(query: str, encoding: Encoding, offset: int = 0) -> tuple[str, 
     'q=%E9%26%238364%3B'
     """
     try:
-        return "".join([_QUERY_OCTETS[b] for b in encoding.encode(query)]), []
+        return encode_octets(encoding.encode(query), SPECIAL_QUERY), []
     except UnicodeEncodeError:
         pass
     # Slow path: one code point at a time, through one incremental (stateful) encoder.
@@ -65,8 +59,8 @@ def encode_query(query: str, encoding: Encoding, offset: int = 0) -> tuple[str, 
             )
             out.append(ncr)
         else:
-            out.append("".join([_QUERY_OCTETS[b] for b in piece]))
-    out.append("".join([_QUERY_OCTETS[b] for b in final]))
+            out.append(encode_octets(piece, SPECIAL_QUERY))
+    out.append(encode_octets(final, SPECIAL_QUERY))
     return "".join(out), repairs
 
 

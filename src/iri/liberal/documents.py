@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from enum import StrEnum
-from typing import Final, NamedTuple
+from typing import NamedTuple
 
 from iri.convert.charsets import lookup, output_encoding
 from iri.liberal.charsets import from_bytes
@@ -18,7 +18,7 @@ from iri.liberal.lenient import Form
 from iri.liberal.repair import option, require_str
 from iri.syntax.check import is_valid
 from iri.syntax.errors import InvalidIRI
-from iri.syntax.grammar import IRI_CLASSES, PCT_ENCODED_RUN, URI_CLASSES
+from iri.syntax.percent import IPCHAR, NON_ASCII, PCT_ENCODED_RUN, encode, run_octets
 
 __all__ = ["Markup", "Reading", "candidate_readings", "from_local_name", "to_document"]
 
@@ -33,10 +33,6 @@ class Markup(StrEnum):
     #: no escaping convention: percent-encoding as UTF-8 ("they MAY be percent-encoded
     #: according to Section 3.6")
     NONE = "none"
-
-
-_OCTETS: Final = tuple(f"%{b:02X}" for b in range(256))
-_NON_ASCII: Final = re.compile(r"[^\x00-\x7f]+")
 
 
 def to_document(text: str, charset: str, *, markup: Markup | str = Markup.HTML) -> str:
@@ -77,10 +73,10 @@ def to_document(text: str, charset: str, *, markup: Markup | str = Markup.HTML) 
             elif escaping:
                 out.append(f"&#x{ord(char):X};")
             else:
-                out.append("".join([_OCTETS[b] for b in char.encode("utf-8")]))
+                out.append(encode(char, NON_ASCII))
         return "".join(out)
 
-    return body if encoding.can_encode(body) else _NON_ASCII.sub(repl, body)
+    return body if encoding.can_encode(body) else NON_ASCII.pattern.sub(repl, body)
 
 
 def from_local_name(name: bytes, charset: str, *, form: Form | str = Form.IRI) -> str:
@@ -95,10 +91,9 @@ def from_local_name(name: bytes, charset: str, *, form: Form | str = Form.IRI) -
     >>> from_local_name(b"\\x93\\xfa\\x96{ 1/2.txt", "shift_jis")
     '日本%201%2F2.txt'
     """
-    classes = URI_CLASSES if option(Form, form, "form") is Form.URI else IRI_CLASSES
-    text = from_bytes(name, charset).text
-    bad = re.compile(classes.cls(classes.pchar.replace("%", ""), negate=True) + "+")
-    return bad.sub(lambda m: "".join([_OCTETS[b] for b in m.group().encode("utf-8")]), text)
+    # isegment = *ipchar, "%" included: the name holds no pct-encoded yet.
+    segment = IPCHAR.uri if option(Form, form, "form") is Form.URI else IPCHAR
+    return encode(from_bytes(name, charset).text, segment)
 
 
 class Reading(NamedTuple):
@@ -121,7 +116,7 @@ def candidate_readings(text: str, charsets: tuple[str, ...] = ()) -> list[Readin
     """
     require_str(text)
     runs = list(PCT_ENCODED_RUN.finditer(text))
-    octets = [bytes.fromhex(m.group().replace("%", "")) for m in runs]
+    octets = [run_octets(m.group()) for m in runs]
     found: list[Reading] = []
     seen: set[str] = set()
     for label in ("utf-8", *charsets):

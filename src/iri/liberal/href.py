@@ -18,7 +18,7 @@ from typing import Final
 from iri.convert.charsets import UTF_8, Encoding, output_encoding
 from iri.liberal.repair import Repair, Repaired, option, reject_surrogates, require_str
 from iri.syntax.errors import HrefError
-from iri.syntax.grammar import BIDI_FORMATTING, IPRIVATE, RESERVED, UCSCHAR, UNRESERVED, char_class
+from iri.syntax.percent import BAD_PERCENT, IRI_CHARACTERS, IRI_QUERY_CHARACTERS, encode
 from iri.syntax.violations import Code
 
 __all__ = ["HrefForm", "from_href", "from_href_repairs", "href_steps", "href_to_iri"]
@@ -34,30 +34,17 @@ class HrefForm(StrEnum):
     IRI = "iri"
 
 
-_OCTETS: Final = tuple(f"%{b:02X}" for b in range(256))
 # Step 1: "space (U+0020), CR (U+000A), LF (U+000D), and TAB (U+0009)".
 _TRIM: Final = " \r\n\t"
-_IRI_ASCII: Final = UNRESERVED + RESERVED + "%"
-_STEP_PARTS: Final = r"([\t\n\r]+)|(\\)|(%(?![0-9A-Fa-f]{2}))|"
-# href-ucschar not in ucschar (step 3); TAB/LF/CR and "\" have their own groups.
-_STEPS: Final = re.compile(
-    _STEP_PARTS
-    + "("
-    + char_class(_IRI_ASCII + "\t\n\r\\", UCSCHAR, negate=True, exclude=BIDI_FORMATTING)
-    + "+)"
-)
-_STEPS_QUERY: Final = re.compile(
-    _STEP_PARTS
-    + "("
-    + char_class(_IRI_ASCII + "\t\n\r\\", UCSCHAR, IPRIVATE, negate=True, exclude=BIDI_FORMATTING)
-    + "+)"
-)
+_STEP_PARTS: Final = rf"([\t\n\r]+)|(\\)|({BAD_PERCENT.pattern})|"
+# href-ucschar not in ucschar (step 3): what no IRI allows; TAB/LF/CR and "\" have their own
+# groups, so they stay out of the runs.
+_STEP_3: Final = IRI_CHARACTERS.remove("\t\n\r\\", "href step 3")
+_STEP_3_QUERY: Final = IRI_QUERY_CHARACTERS.remove("\t\n\r\\", "href step 3, query")
+_STEPS: Final = re.compile(f"{_STEP_PARTS}({_STEP_3.encoded_class()}+)")
+_STEPS_QUERY: Final = re.compile(f"{_STEP_PARTS}({_STEP_3_QUERY.encoded_class()}+)")
 # WHATWG: schemes whose query takes the document encoding ("special" minus ws/wss).
 _ENCODING_SCHEMES: Final = frozenset({"http:", "https:", "ftp:", "file:"})
-
-
-def _encode(run: str) -> str:
-    return "".join([_OCTETS[b] for b in run.encode("utf-8")])
 
 
 def href_steps(text: str) -> Repaired:
@@ -102,7 +89,9 @@ def href_steps(text: str) -> Repaired:
         if kind == 3:
             repairs.append(Repair.of(Code.PERCENT_SIGN_ENCODED, at, run, "%25", "step 4"))
             return "%25"
-        enc = _encode(run)
+        # Step 3: the run's characters (or a backslash in the query or fragment, which
+        # step 5 leaves alone and no IRI allows).
+        enc = encode(run, IRI_CHARACTERS)
         repairs.append(Repair.of(Code.HREF_CHARACTER_ENCODED, at, run, enc, "step 3"))
         return enc
 

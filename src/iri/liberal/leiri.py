@@ -15,28 +15,21 @@ in Section 4.1": those are percent-encoded too.
 
 from __future__ import annotations
 
-import re
 from typing import Final
 
 from iri.liberal.repair import Repair, Repaired, reject_surrogates, require_str
 from iri.syntax.check import check, is_valid
 from iri.syntax.errors import InvalidIRI
-from iri.syntax.grammar import BIDI_FORMATTING, IPRIVATE, RESERVED, UCSCHAR, UNRESERVED, char_class
+from iri.syntax.percent import IRI_CHARACTERS, IRI_QUERY_CHARACTERS, EncodeSet, encode
 from iri.syntax.violations import Code
 
 __all__ = ["from_leiri", "from_leiri_repairs", "leiri_split"]
 
-_OCTETS: Final = tuple(f"%{b:02X}" for b in range(256))
 # What an IRI allows somewhere: unreserved / reserved / "%" / ucschar (minus the bidi
 # formatting characters, RFC 3987 4.1); iprivate too in the query. Everything else that a
 # LEIRI holds is in leiri-ucschar and not in ucschar: it is percent-encoded.
-_IRI_ASCII: Final = UNRESERVED + RESERVED + "%"
-_OUTSIDE_QUERY: Final = re.compile(
-    char_class(_IRI_ASCII, UCSCHAR, negate=True, exclude=BIDI_FORMATTING) + "+"
-)
-_IN_QUERY: Final = re.compile(
-    char_class(_IRI_ASCII, UCSCHAR, IPRIVATE, negate=True, exclude=BIDI_FORMATTING) + "+"
-)
+_OUTSIDE_QUERY: Final = IRI_CHARACTERS
+_IN_QUERY: Final = IRI_QUERY_CHARACTERS
 
 
 def leiri_split(text: str) -> tuple[int, int]:
@@ -51,7 +44,7 @@ def leiri_split(text: str) -> tuple[int, int]:
 def _encode_runs(
     text: str,
     span: tuple[int, int],
-    pattern: re.Pattern[str],
+    encode_set: EncodeSet,
     code: Code,
     *,
     out: list[str],
@@ -59,9 +52,9 @@ def _encode_runs(
 ) -> None:
     start, end = span
     last = start
-    for m in pattern.finditer(text, start, end):
+    for m in encode_set.pattern.finditer(text, start, end):
         run = m.group()
-        enc = "".join([_OCTETS[b] for b in run.encode("utf-8")])
+        enc = encode(run, encode_set)
         out.append(text[last : m.start()])
         out.append(enc)
         repairs.append(
@@ -98,7 +91,7 @@ def from_leiri_repairs(text: str) -> Repaired:
 ('leiri-character-encoded', (30, 31), '}')]
     """
     require_str(text)
-    if _OUTSIDE_QUERY.search(text) is None:
+    if _OUTSIDE_QUERY.pattern.search(text) is None:
         result = Repaired(text)  # nothing to encode anywhere (the query set is smaller)
     else:
         result = encode_leiri_chars(text, Code.LEIRI_CHARACTER_ENCODED)

@@ -19,6 +19,16 @@ from iri.syntax.check import is_valid
 from iri.syntax.check_authority import host_escapes_ok
 from iri.syntax.errors import InvalidIRI
 from iri.syntax.grammar import IRI_CLASSES, SCHEME, URI_CLASSES, Classes
+from iri.syntax.percent import (
+    BAD_PERCENT,
+    IFRAGMENT,
+    IPATH,
+    IQUERY,
+    IREG_NAME,
+    IUSERINFO,
+    EncodeSet,
+    encode,
+)
 from iri.syntax.violations import Code, Violation, describe_char
 from iri.value.reference import IRIReference, parse
 
@@ -45,19 +55,27 @@ class LenientHost(StrEnum):
 
 
 _SCHEME: Final = re.compile(SCHEME)
-_HEX2: Final = "%(?![0-9A-Fa-f]{2})"
-_OCTETS: Final = tuple(f"%{b:02X}" for b in range(256))
 
 
 @cache
-def _not_allowed(classes: Classes, ascii_chars: str, private: bool) -> re.Pattern[str]:
-    """Runs of characters a component does not allow (group 1) or a stray "%" (group 2)."""
-    negated = classes.cls(ascii_chars, private=private, negate=True)
-    return re.compile(f"({negated}+)|({_HEX2})")
+def _not_allowed(encode_set: EncodeSet) -> re.Pattern[str]:
+    """Runs of characters a component does not allow (group 1) or a stray "%" (group 2).
+
+    The set's ``%`` is taken out of the runs: a "%" that starts a pct-encoded is allowed,
+    one that does not is repaired on its own (3987bis 7.2 step 4)."""
+    negated = encode_set.remove("%").encoded_class()
+    return re.compile(f"({negated}+)|({BAD_PERCENT.pattern})")
 
 
-def _encode(run: str) -> str:
-    return "".join([_OCTETS[b] for b in run.encode("utf-8")])
+#: The encode set of each component, IRI form (guidelines 5.2.1, 5.2.2, 5.3-5.5: what the
+#: component's RFC 3987 2.2 rule does not allow); ``.uri`` is the URI form.
+_SETS: Final = {
+    "userinfo": IUSERINFO,
+    "host": IREG_NAME,
+    "path": IPATH,
+    "query": IQUERY,
+    "fragment": IFRAGMENT,
+}
 
 
 class _Builder:
@@ -68,11 +86,10 @@ class _Builder:
         self.classes = classes
         self.repairs: list[Repair] = []
 
-    def component(
-        self, name: str, start: int, end: int, ascii_chars: str, private: bool = False
-    ) -> str:
+    def component(self, name: str, start: int, end: int) -> str:
         """Percent-encode what component ``name`` (text[start:end]) does not allow."""
-        pattern = _not_allowed(self.classes, ascii_chars, private)
+        encode_set = _SETS[name] if self.classes.iri else _SETS[name].uri
+        pattern = _not_allowed(encode_set)
         value = self.text[start:end]
         if pattern.search(value) is None:
             return value
@@ -88,7 +105,7 @@ class _Builder:
                 )
                 return "%25"
             run = m.group(1)
-            out = _encode(run)
+            out = encode(run, encode_set)
             # Guidelines 5.3/5.4/5.5: characters not allowed by the ABNF are percent-encoded.
             self.repairs.append(
                 Repair.of(
@@ -108,9 +125,6 @@ class _Builder:
         return InvalidIRI(self.text, [Violation.of(code, name, start, end, message)])
 
 
-_HEX_PAIR: Final = re.compile("[0-9A-Fa-f]{2}")
-
-
 def _host(b: _Builder, start: int, end: int, host_mode: LenientHost) -> str:
     """5.2.2: an IP literal must be valid as written; a reg-name is repaired."""
     text = b.text
@@ -123,7 +137,7 @@ def _host(b: _Builder, start: int, end: int, host_mode: LenientHost) -> str:
     # only, so an ASCII character that ireg-name does not allow cannot be repaired there.
     allowed = b.classes.reg_name
     for i, c in enumerate(host):
-        stray = c == "%" and _HEX_PAIR.match(host, i + 1) is None
+        stray = c == "%" and BAD_PERCENT.match(host, i) is not None
         if (c < "\x80" and c not in allowed) or stray:
             raise b.fail(
                 Code.INVALID_CHARACTER,
@@ -133,7 +147,7 @@ def _host(b: _Builder, start: int, end: int, host_mode: LenientHost) -> str:
                 f"{describe_char(c)} is not allowed in a host, and a host cannot hold it "
                 "percent-encoded (RFC 3986 3.2.2)",
             )
-    out = b.component("host", start, end, b.classes.reg_name)
+    out = b.component("host", start, end)
     if "%" in out and not host_escapes_ok(out):
         # the encoded host must decode to a valid IDN (draft-duerst-idn-uri 3)
         raise b.fail(
@@ -225,7 +239,7 @@ def lenient_steps(
         at = text.find("@", auth_start, auth_end)
         host_start = auth_start
         if at >= 0:
-            out.append(b.component("userinfo", auth_start, at, classes.userinfo) + "@")
+            out.append(b.component("userinfo", auth_start, at) + "@")
             host_start = at + 1
         # 5.2.2 host: up to the last ":" (an IP literal runs to its "]").
         if text.startswith("[", host_start) and text.find("]", host_start, auth_end) >= 0:
@@ -263,7 +277,7 @@ def lenient_steps(
         i = text.find(delim, pos)
         if 0 <= i < path_end:
             path_end = i
-    path = b.component("path", pos, path_end, classes.pchar + "/")
+    path = b.component("path", pos, path_end)
     if relative and not path.startswith("/"):
         # RFC 3986 4.2: a ":" in the first segment of a relative-path reference would read
         # as a scheme delimiter; it is percent-encoded (guidelines 5.1: "handled as a
@@ -294,11 +308,11 @@ def lenient_steps(
     if pos < n and text[pos] == "?":
         q_end = text.find("#", pos)
         q_end = n if q_end < 0 else q_end
-        out.append("?" + b.component("query", pos + 1, q_end, classes.query, private=True))
+        out.append("?" + b.component("query", pos + 1, q_end))
         pos = q_end
     # 5.5 Identify the fragment: the rest (a further "#" is not allowed: encoded).
     if pos < n:
-        out.append("#" + b.component("fragment", pos + 1, n, classes.fragment))
+        out.append("#" + b.component("fragment", pos + 1, n))
     b.repairs.sort(key=lambda r: r.span)
     return Repaired("".join(out), tuple(b.repairs))
 

@@ -25,14 +25,13 @@ from iri.safety.skeleton import (
     restriction_level,
 )
 from iri.syntax.invisible import BIDI_CONTROLS, is_invisible
-from iri.syntax.percent import utf8_errors
+from iri.syntax.percent import PCT_ENCODED_RUN, run_octets, utf8_errors
 from iri.syntax.split import Components, Spans, split_authority, split_with_spans
 
 __all__ = ["Restriction", "audit"]
 
 Restriction = RestrictionLevel
 
-_PCT_RUN: Final = re.compile(r"(?:%[0-9A-Fa-f]{2})++")
 #: A leading run of name characters (possessive: linear); host-like when it has two or
 #: more labels and ends in an alphabetic label of two or more letters (a TLD).
 _NAME_RUN: Final = re.compile(r"[\w.-]++")
@@ -173,8 +172,8 @@ def _escapes(parts: list[tuple[str, int, str]]) -> list[Finding]:
                         )
                     )
                 at += len(segment) + 1
-        for m in _PCT_RUN.finditer(part):
-            octets = bytes.fromhex(m.group().replace("%", ""))
+        for m in PCT_ENCODED_RUN.finditer(part):
+            octets = run_octets(m.group())
             base = start + m.start()
             for i, b in enumerate(octets):
                 at = base + 3 * i

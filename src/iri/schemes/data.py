@@ -23,20 +23,14 @@ from __future__ import annotations
 
 import base64 as _b64
 from dataclasses import dataclass
-from typing import Final
 
 from iri.convert.charsets import lookup
 from iri.schemes import require_scheme
 from iri.syntax.errors import CharsetError
-from iri.syntax.grammar import UNRESERVED
-from iri.syntax.schemes._pct import quote, unquote_to_bytes
+from iri.syntax.percent import DATA_PARAMETER, IPATH, decode_octets, encode, encode_octets
 from iri.syntax.schemes.data import BASE64
 
 __all__ = ["DataURL"]
-
-# Data written back: uric (RFC 2397 3: "data := *urlchar") without "%", "#" and "?".
-_DATA_SAFE: Final = UNRESERVED + "!$&'()*+,;=:@/"
-_PARAM_SAFE: Final = UNRESERVED + "!$&'()*+=:@/"
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +55,7 @@ class DataURL:
         if is_b64:
             head = head[: -len(BASE64)]
         media_type, *params = head.split(";")
-        octets = unquote_to_bytes(payload)
+        octets = decode_octets(payload)
         if is_b64:
             octets = _b64.b64decode(octets, validate=True)
         pairs = tuple(_pair(p) for p in params)
@@ -117,13 +111,15 @@ class DataURL:
     def to_iri(self) -> str:
         """Write the value as a ``data`` IRI (base64 or percent-encoded data)."""
         params = "".join(
-            f";{quote(k, _PARAM_SAFE)}={quote(v, _PARAM_SAFE)}" for k, v in self.parameters
+            f";{encode(k, DATA_PARAMETER)}={encode(v, DATA_PARAMETER)}" for k, v in self.parameters
         )
         if self.base64:
             payload = _b64.b64encode(self.data).decode("ascii")
             return f"data:{self.media_type}{params}{BASE64},{payload}"
         # Octets, not characters: percent-encode every octet outside the safe set.
-        payload = "".join(chr(b) if chr(b) in _DATA_SAFE else f"%{b:02X}" for b in self.data)
+        # Data written back: urlchar (RFC 2397 3: "data := *urlchar") without "%", "#"
+        # and "?": the characters of a path.
+        payload = encode_octets(self.data, IPATH)
         return f"data:{self.media_type}{params},{payload}"
 
     def __str__(self) -> str:

@@ -31,11 +31,9 @@ from __future__ import annotations
 
 from enum import StrEnum
 from pathlib import PurePath, PurePosixPath, PureWindowsPath
-from typing import Final
 
 from iri.syntax.errors import InvalidIRI, IRIError
-from iri.syntax.grammar import SUB_DELIMS, UNRESERVED
-from iri.syntax.schemes._pct import quote, unquote_to_bytes
+from iri.syntax.percent import IPCHAR, IREG_NAME, decode_octets, encode
 from iri.syntax.schemes.file import DRIVE
 
 __all__ = ["PathFlavour", "from_path", "to_path"]
@@ -46,10 +44,6 @@ class PathFlavour(StrEnum):
 
     POSIX = "posix"
     WINDOWS = "windows"
-
-
-# ipchar without "%" (a literal "%" in a file name must be encoded); "/" separates segments.
-_SEGMENT_SAFE: Final = UNRESERVED + SUB_DELIMS + ":@"
 
 
 def from_path(path: str | PurePath, *, flavour: PathFlavour | str | None = None) -> str:
@@ -74,16 +68,17 @@ def from_path(path: str | PurePath, *, flavour: PathFlavour | str | None = None)
             raise IRIError(f"a relative path cannot be written as a file IRI: {path!r}")
         if win.drive.startswith("\\\\"):  # UNC: \\server\share\rest (RFC 8089 E.3)
             server, _, share = win.drive[2:].partition("\\")
-            host = quote(server, UNRESERVED + SUB_DELIMS)
+            host = encode(server, IREG_NAME)
             segments = [share, *win.parts[1:]]
         else:
             segments = [win.drive, *win.parts[1:]]
-        body = "/" + "/".join(quote(s, _SEGMENT_SAFE) for s in segments if s != "\\")
+        # A segment: ipchar ("%" in a file name is encoded); "/" separates segments.
+        body = "/" + "/".join(encode(s, IPCHAR) for s in segments if s != "\\")
     else:
         if not path.startswith("/"):
             raise IRIError(f"a relative path cannot be written as a file IRI: {path!r}")
         # POSIX: "//x" is implementation-defined but still a path; keep every segment.
-        body = "/".join(quote(s, _SEGMENT_SAFE) for s in path.split("/"))
+        body = "/".join(encode(s, IPCHAR) for s in path.split("/"))
     return f"file://{host}{body}"
 
 
@@ -117,7 +112,7 @@ def to_path(
             rest = slash + rest
     if host.lower() == "localhost":  # RFC 8089 2: "localhost" is the local machine
         host = ""
-    path = unquote_to_bytes(rest).decode("utf-8", "surrogateescape")
+    path = decode_octets(rest).decode("utf-8", "surrogateescape")
     if flavour is PathFlavour.WINDOWS:
         drive = DRIVE.match(path)
         if drive:

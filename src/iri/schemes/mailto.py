@@ -27,20 +27,12 @@ producers SHOULD provide these domain names in the IDNA encoding").
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
 
 from iri.schemes import require_scheme
-from iri.syntax.grammar import UNRESERVED
-from iri.syntax.schemes._pct import quote
+from iri.syntax.percent import MAILTO_ADDRESS, MAILTO_HFIELD, EncodeSet, encode
 from iri.syntax.schemes.mailto import decode_address
 
 __all__ = ["Mailto"]
-
-# What may stand unencoded: in an addr-spec, qchar minus "," (the address separator);
-# in hfname / hfvalue, qchar (RFC 6068 2 item 1: "&", ";", "=" and the gen-delims but "@"
-# and ":" have to be percent-encoded).
-_ADDR_SAFE: Final = UNRESERVED + "!$'()*+:@"
-_HFIELD_SAFE: Final = UNRESERVED + "!$'()*+,:@"
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,22 +100,29 @@ class Mailto:
 
     def _write(self, *, iri: bool) -> str:
         addrs = ",".join(_write_address(a, iri=iri) for a in self.to)
-        fields = "&".join(
-            f"{quote(k, _HFIELD_SAFE, iri=iri)}={quote(v, _HFIELD_SAFE, iri=iri)}"
-            for k, v in self.headers
-        )
+        # hfname / hfvalue: qchar without ";" (RFC 6068 2 item 1: "&", ";", "=" and the
+        # gen-delims but "@" and ":" have to be percent-encoded).
+        s = _form(MAILTO_HFIELD, iri)
+        fields = "&".join(f"{encode(k, s)}={encode(v, s)}" for k, v in self.headers)
         return "mailto:" + addrs + ("?" + fields if self.headers else "")
 
     def __str__(self) -> str:
         return self.to_iri()
 
 
+def _form(encode_set: EncodeSet, iri: bool) -> EncodeSet:
+    """The set itself (``ucschar`` literal, RFC 3987 2.2) or its URI form."""
+    return encode_set if iri else encode_set.uri
+
+
 def _write_address(address: str, *, iri: bool) -> str:
+    # An addr-spec: qchar without "," (the address separator) and ";".
+    s = _form(MAILTO_ADDRESS, iri)
     local, at, domain = address.rpartition("@")
     if not at:
-        return quote(address, _ADDR_SAFE, iri=iri)
+        return encode(address, s)
     if not iri and not domain.isascii() and not domain.startswith("["):
         from iri.syntax.hosts import to_ascii
 
         domain = to_ascii(domain)
-    return quote(local, _ADDR_SAFE, iri=iri) + "@" + quote(domain, _ADDR_SAFE, iri=iri)
+    return encode(local, s) + "@" + encode(domain, s)

@@ -24,16 +24,13 @@ RFC as published.)
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
-from typing import Final
 
 from iri.schemes import require_scheme
+from iri.syntax.percent import uppercase_hex
 from iri.syntax.schemes.urn import rq_components
 
 __all__ = ["URN"]
-
-_LOWER_PCT: Final = re.compile(r"%[0-9A-Fa-f]{2}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,8 +61,7 @@ class URN:
     def equivalence_key(self) -> str:
         """The URN-equivalence key (RFC 8141 3.1): ``urn`` and the NID case-folded,
         percent-encodings' hex digits uppercased, the r-, q- and f-components ignored."""
-        nss = _LOWER_PCT.sub(lambda m: m.group().upper(), self.nss)
-        return f"urn:{self.nid.lower()}:{nss}"
+        return f"urn:{self.nid.lower()}:{uppercase_hex(self.nss)}"
 
     def __str__(self) -> str:
         out = f"urn:{self.nid}:{self.nss}"

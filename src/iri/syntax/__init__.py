@@ -10,12 +10,14 @@ and the scheme facts the checker needs (:mod:`~iri.syntax.schemes`). See docs/de
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (start-up time)
 if TYPE_CHECKING:
     from iri.syntax import bidi as bidi
+    from iri.syntax import percent as percent
     from iri.syntax import should as should
 
-#: Submodules loaded on first attribute access (PEP 562), for the checker's warning passes:
-#: they bring iri.syntax.percent and the idna package, about 12 ms that ``iri check URL``
-#: on a plain ASCII address does not pay (docs/performance.md, start-up).
-_ON_FIRST_USE = frozenset({"bidi", "should"})
+#: Submodules loaded on first attribute access (PEP 562), for the checker's warning passes
+#: and its percent-encoding checks: they bring iri.syntax.percent and the idna package,
+#: about 12 ms that ``iri check URL`` on a plain ASCII address does not pay
+#: (docs/performance.md, start-up).
+_ON_FIRST_USE = frozenset({"bidi", "percent", "should"})
 
 
 def __getattr__(name: str) -> object:

@@ -27,7 +27,7 @@ from iri.syntax.check_path import path as check_path
 from iri.syntax.check_path import scheme as check_scheme
 from iri.syntax.collect import DEFAULT_LIMIT, check_limit
 from iri.syntax.errors import InvalidIRI
-from iri.syntax.grammar import BAD_PERCENT, SCHEME, Rule, ZoneID, pattern_for
+from iri.syntax.grammar import SCHEME, Rule, ZoneID, pattern_for
 from iri.syntax.schemes import SPECIFIC_SCHEMES, scheme_violations
 from iri.syntax.split import split_with_spans
 from iri.syntax.violations import Code, Violation
@@ -87,8 +87,11 @@ def is_valid(
 
 
 def escapes_ok(text: str, m: re.Match[str]) -> bool:
-    """No bad ``%`` (RFC 3986 2.1) and, in an ireg-name, no forbidden escape (3.2.2)."""
-    if BAD_PERCENT.search(text) is not None:
+    """No bad ``%`` (RFC 3986 2.1) and, in an ireg-name, no forbidden escape (3.2.2).
+
+    :mod:`iri.syntax.percent` loads with the first text that has a ``%`` (the package face,
+    ``iri.syntax.__getattr__``: ``iri check`` of a plain address does not pay for it)."""
+    if floor.percent.BAD_PERCENT.search(text) is not None:
         return False
     host = m["host"]
     return not host or "%" not in host or host[0] == "[" or host_escapes_ok(host)

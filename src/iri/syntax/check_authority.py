@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import re
 
+from iri import syntax as floor
 from iri.syntax import schemes
 from iri.syntax.check_chars import Checker
 from iri.syntax.errors import IDNAError
-from iri.syntax.grammar import IPV6ADDRZ, PCT_ENCODED_RUN, ZoneID, ip_literal
+from iri.syntax.grammar import IPV6ADDRZ, ZoneID, ip_literal
 from iri.syntax.split import split_authority
 from iri.syntax.violations import Code, describe_char
 
@@ -26,9 +27,6 @@ _UPPER_ASCII: Final = re.compile(r"[A-Z]+")
 _DIGITS: Final = re.compile(r"[0-9]*+")
 # Compiled on first use (an IP literal with a zone id): start-up time of ``iri check``.
 _IPV6Z: Final = rf"\[{IPV6ADDRZ}\]"
-# A percent-encoded US-ASCII octet (%00-%7F).
-_PCT_ASCII: Final = re.compile(r"%[0-7][0-9A-Fa-f]")
-_PCT_NON_ASCII: Final = re.compile(r"%[89A-Fa-f][0-9A-Fa-f]")
 
 #: DNS preferred name syntax (RFC 1034 3.5, RFC 1123 2.1): a label has 1 to 63 letters,
 #: digits and hyphens, and neither starts nor ends with a hyphen; a name has at most 255
@@ -102,7 +100,7 @@ def host(ch: Checker, host: str, start: int) -> None:
             host_escapes(ch, host, start)
     # The hex digits of a percent-encoding are not letters of the name: RFC 3986 2.1
     # wants them uppercase (lowercase-percent-encoding covers them).
-    if _UPPER_ASCII.search(PCT_ENCODED_RUN.sub("", host) if "%" in host else host):
+    if _UPPER_ASCII.search(_without_escapes(host) if "%" in host else host):
         ch.add(
             Code.UPPERCASE_HOST,
             "host",
@@ -110,6 +108,19 @@ def host(ch: Checker, host: str, start: int) -> None:
             end,
             f"host {_short(host)!r} has uppercase letters; registered names should be lowercase",
         )
+
+
+# iri.syntax.percent below is loaded with the first "%" (the package face: start-up time).
+
+
+def _without_escapes(host: str) -> str:
+    return floor.percent.PCT_ENCODED_RUN.sub("", host)
+
+
+def _escaped_octets(host: str) -> list[tuple[re.Match[str], int]]:
+    """Each ``%HH`` of ``host`` and the octet it stands for."""
+    pct = floor.percent
+    return [(m, pct.run_octets(m.group())[0]) for m in pct.PCT_ENCODED.finditer(host)]
 
 
 def _idn_failure(host: str) -> str | None:
@@ -122,21 +133,14 @@ def _idn_failure(host: str) -> str | None:
     """
     from iri.syntax.hosts import to_ascii  # the idna package: only for hosts with escapes
 
-    parts: list[str] = []
-    last = 0
-    for m in PCT_ENCODED_RUN.finditer(host):
-        parts.append(host[last : m.start()])
-        try:
-            parts.append(bytes.fromhex(m.group().replace("%", "")).decode("utf-8"))
-        except UnicodeDecodeError:
-            # Not UTF-8: not an IDN at all. 3987bis 3.4.2 leaves such a host "as is" and
-            # percent-encoded-invalid-utf8 warns (docs/rationale.md, "Percent-encodings in
-            # a host").
-            return None
-        last = m.end()
-    parts.append(host[last:])
+    decoded = floor.percent.decode_utf8_escapes(host)
+    if decoded is None:
+        # Not UTF-8: not an IDN at all. 3987bis 3.4.2 leaves such a host "as is" and
+        # percent-encoded-invalid-utf8 warns (docs/rationale.md, "Percent-encodings in
+        # a host").
+        return None
     try:
-        to_ascii("".join(parts))
+        to_ascii(decoded)
     except IDNAError as err:
         return f"label {err.label!r}: {err.reason}"
     return None
@@ -151,8 +155,11 @@ def host_escapes(ch: Checker, host: str, start: int) -> None:
     octets must decode to a valid IDN (:func:`_idn_failure`). Called only for a host
     whose characters and escapes are well-formed.
     """
-    for m in _PCT_ASCII.finditer(host):
-        char = chr(int(m.group()[1:], 16))  # two hex digits: no int() length limit
+    escaped = _escaped_octets(host)
+    for m, octet in escaped:
+        if octet >= 0x80:
+            continue
+        char = chr(octet)
         ch.add(
             Code.PERCENT_ENCODED_ASCII_IN_HOST,
             "host",
@@ -161,7 +168,7 @@ def host_escapes(ch: Checker, host: str, start: int) -> None:
             f"{m.group()} encodes the US-ASCII {describe_char(char)}: a host must not "
             "percent-encode US-ASCII characters",
         )
-    if _PCT_NON_ASCII.search(host) is None:
+    if all(octet < 0x80 for _, octet in escaped):
         return  # no escaped UTF-8: no IDN to check
     reason = _idn_failure(host)
     if reason is not None:
@@ -176,9 +183,10 @@ def host_escapes(ch: Checker, host: str, start: int) -> None:
 
 def host_escapes_ok(host: str) -> bool:
     """:func:`host_escapes` reports no error for this well-formed ireg-name with a ``%``."""
-    if _PCT_ASCII.search(host) is not None:
+    octets = [octet for _, octet in _escaped_octets(host)]
+    if any(octet < 0x80 for octet in octets):
         return False
-    return _PCT_NON_ASCII.search(host) is None or _idn_failure(host) is None
+    return not octets or _idn_failure(host) is None
 
 
 def dns_syntax(ch: Checker, host: str, start: int) -> None:

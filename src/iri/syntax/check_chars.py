@@ -10,10 +10,11 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from iri import syntax as floor
 from iri.syntax.collect import DEFAULT_LIMIT, Collector
 from iri.syntax.grammar import (
-    BAD_PERCENT,
     BIDI_FORMATTING,
+    HEXDIG,
     IRI_CLASSES,
     URI_CLASSES,
     Classes,
@@ -25,8 +26,6 @@ from iri.syntax.grammar import (
 from iri.syntax.violations import Code, Violation, describe_char
 
 __all__ = ["Checker"]
-
-_HEX = "0123456789ABCDEFabcdef"
 
 
 @cache
@@ -81,16 +80,18 @@ class Checker(Collector):
             self.out.append(Violation.of(code, component, p, p + 1, msg))
         if "%" in text[start:end]:
             code = Code.INVALID_PERCENT_ENCODING
-            for m in BAD_PERCENT.finditer(text, start, end):
+            # iri.syntax.percent loads with the first "%" (the package face: start-up time)
+            bad_percent = floor.percent.BAD_PERCENT
+            for m in bad_percent.finditer(text, start, end):
                 p = m.start()
                 q = _percent_end(text, p, end)
                 if not self.wants(code, component, p, q):
                     # The group is full: count the rest at C speed (still linear) and
                     # note where the last one ends, for the summary.
-                    rest = len(BAD_PERCENT.findall(text, m.end(), end))
+                    rest = len(bad_percent.findall(text, m.end(), end))
                     if rest:
                         last = text.rfind("%", m.end(), end)
-                        while BAD_PERCENT.match(text, last, end) is None:
+                        while bad_percent.match(text, last, end) is None:
                             last = text.rfind("%", m.end(), last)
                         self.skip(code, component, rest, _percent_end(text, last, end))
                     break
@@ -108,6 +109,6 @@ class Checker(Collector):
 def _percent_end(text: str, p: int, end: int) -> int:
     """End of the span of a bad ``%`` at ``p``: the ``%`` and the hex digit after it, if any."""
     q = p + 1
-    while q < min(p + 3, end) and text[q] in _HEX:
+    while q < min(p + 3, end) and text[q] in HEXDIG:
         q += 1
     return q

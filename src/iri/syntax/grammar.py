@@ -213,7 +213,8 @@ class Classes:
     """The ASCII + non-ASCII character sets of each component for one syntax (IRI or URI).
 
     Every set includes ``%``; that a ``%`` starts a valid ``pct-encoded`` is checked
-    separately by :data:`BAD_PERCENT` (one scan instead of an alternation per character).
+    separately by :data:`iri.syntax.percent.BAD_PERCENT` (one scan instead of an
+    alternation per character).
     """
 
     def __init__(self, iri: bool) -> None:
@@ -298,13 +299,6 @@ def ip_literal(zone_id: ZoneID) -> str:
     return rf"\[(?:{IPV6ADDRESS}|{IPVFUTURE})\]"
 
 
-#: A "%" that does not start a pct-encoded ("%" HEXDIG HEXDIG), RFC 3986 2.1.
-BAD_PERCENT = re.compile(r"%(?![0-9A-Fa-f]{2})")
-#: A run of pct-encoded: 1*( "%" HEXDIG HEXDIG ), RFC 3986 2.1.
-PCT_ENCODED_RUN = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
-#: A pct-encoded with a lowercase hex digit (RFC 3986 2.1: "should use uppercase").
-LOWERCASE_PCT_ENCODED = re.compile(r"%(?:[0-9A-Fa-f][a-f]|[a-f][0-9A-Fa-f])")
-
 _NEVER = "(?!)"  # a group that never matches: keeps every pattern's groups identical
 
 
@@ -313,8 +307,9 @@ def reference_pattern(rule: Rule, zone_id: ZoneID = ZoneID.REJECT) -> re.Pattern
     """Compile the full-grammar pattern of ``rule`` (bounded cache: 8 rules x 2 options).
 
     A full match means: no ABNF error and no bidi formatting character, provided that
-    :data:`BAD_PERCENT` finds nothing. Every pattern has the same named groups, in order:
-    scheme, authority, userinfo, host, port, path, query, fragment (``None``: absent).
+    :data:`iri.syntax.percent.BAD_PERCENT` finds nothing. Every pattern has the same named
+    groups, in order: scheme, authority, userinfo, host, port, path, query, fragment
+    (``None``: absent).
     Quantifiers are possessive: matching never backtracks into a run (linear time).
     """
     return _compile(rule, zone_id, IRI_CLASSES if rule.is_iri else URI_CLASSES)

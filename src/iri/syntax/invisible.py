@@ -14,14 +14,13 @@ import unicodedata
 from typing import Final
 
 from iri.syntax._tables.ignorable import DEFAULT_IGNORABLE
+from iri.syntax.grammar import BIDI_FORMATTING
 
 __all__ = ["BIDI_CONTROLS", "INVISIBLE_RANGES", "is_default_ignorable", "is_invisible"]
 
-#: RFC 3987 4.1 names LRM, RLM, LRE, RLE, LRO, RLO and PDF; the isolates (UAX #9 6.3)
-#: and ALM came later and are included (docs/rationale.md).
-BIDI_CONTROLS: Final = frozenset(
-    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
-)
+#: The bidi formatting characters of RFC 3987 4.1, as characters: the code points of
+#: :data:`iri.syntax.grammar.BIDI_FORMATTING` (the one definition; docs/rationale.md R2).
+BIDI_CONTROLS: Final = frozenset(map(chr, BIDI_FORMATTING))
 
 _DICP: Final = frozenset(cp for lo, hi in DEFAULT_IGNORABLE for cp in range(lo, hi + 1))
 #: Blank-looking characters that are neither ignorable nor format characters.

@@ -16,8 +16,8 @@ import unicodedata
 from idna.core import valid_contextj
 
 from iri.syntax.collect import Collector
-from iri.syntax.grammar import LOWERCASE_PCT_ENCODED, PCT_ENCODED_RUN, UNRESERVED, is_iprivate
-from iri.syntax.percent import utf8_errors
+from iri.syntax.grammar import UNRESERVED, is_iprivate
+from iri.syntax.percent import LOWERCASE_PCT_ENCODED, PCT_ENCODED_RUN, run_octets, utf8_errors
 from iri.syntax.violations import Code, Violation, describe_char
 
 __all__ = ["character_warnings", "percent_encoding_warnings"]
@@ -52,7 +52,7 @@ def percent_encoding_warnings(
                 lm.end(),
                 f"{lm.group()} should be written {lm.group().upper()}",
             )
-        data = bytes.fromhex(m.group().replace("%", ""))
+        data = run_octets(m.group())
         for i, byte in enumerate(data):
             if byte in _UNRESERVED_BYTES:
                 p = m.start() + 3 * i

@@ -16,8 +16,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from enum import StrEnum
-from typing import Final
 
+from iri.syntax.percent import ALL_CHARACTERS, PCT_ENCODED, decode, encode
 from iri.text import _linkdata as ld
 from iri.text.extract import link_term
 
@@ -31,17 +31,19 @@ class End(StrEnum):
     MEDIAL = "medial"  #: the link is delimited anyway: nothing extra is escaped
 
 
-_HEX_PAIR: Final = re.compile(r"%(?=[0-9A-Fa-f]{2})")
-
-
 def _pct(char: str) -> str:
-    return "".join(f"%{b:02X}" for b in char.encode("utf-8", "surrogatepass"))
+    # UTS #58 Link Formatting percent-escapes the character, whatever it is.
+    return encode(char, ALL_CHARACTERS)
+
+
+def _escape_percent(m: re.Match[str]) -> str:
+    return "%25" + m.group()[1:]
 
 
 def _escape_item(item: str, separators: str) -> str:
     # UTS #58 formatting: a separator inside an item is data, so it is escaped; a "%" that
     # would read as an escape ("%41") becomes "%2541".
-    item = _HEX_PAIR.sub("%25", item)
+    item = PCT_ENCODED.sub(_escape_percent, item)
     for c in separators:
         item = item.replace(c, _pct(c))
     return item
@@ -140,7 +142,6 @@ def format_link(text: str, *, end: End | str = End.FINAL) -> str:
     >>> format_link("https://example.com/a%2Fb%E2%80%AE.")
     'https://example.com/a%2Fb%E2%80%AE%2E'
     """
-    from iri.syntax.percent import decode
     from iri.value.reference import parse
 
     ref = parse(text, rule="IRI")

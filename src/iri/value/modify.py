@@ -16,7 +16,8 @@ from functools import cache
 from typing import Final
 
 from iri.syntax.errors import ComponentError
-from iri.syntax.grammar import BAD_PERCENT, IRI_CLASSES, SCHEME, ZoneID, ip_literal
+from iri.syntax.grammar import IRI_CLASSES, SCHEME, ZoneID, ip_literal
+from iri.syntax.percent import BAD_PERCENT
 
 __all__ = ["FIELDS", "check_structure", "check_type", "syntax_ok"]
 

@@ -22,15 +22,11 @@ encoded, Default_Ignorable_Code_Point included).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from enum import StrEnum
-from functools import cache
 from typing import Final, TypeAlias
 
-from iri.syntax.errors import IRIError
-from iri.syntax.grammar import IPRIVATE, SUB_DELIMS, UCSCHAR, UNRESERVED, char_class
-from iri.syntax.percent import encode_octets, inappropriate_code_points
+from iri.syntax.percent import IPCHAR, IQUERY, decode_escapes, encode
 from iri.value.query_params import QueryParams
 
 __all__ = [
@@ -67,88 +63,18 @@ QueryValue: TypeAlias = str | int
 # iquery = *( ipchar / iprivate / "/" / "?" ), ipchar = iunreserved / pct-encoded /
 # sub-delims / ":" / "@" (RFC 3987 2.2). Kept literal in a name: all of it except the
 # structure's delimiters "&", "=", "+" (and "%", which starts a pct-encoded); in a value
-# "=" may stay (only the first "=" of a pair separates).
-_QUERY_ASCII: Final = UNRESERVED + SUB_DELIMS.replace("&", "").replace("+", "") + ":@/?"
-# isegment = *ipchar (RFC 3987 2.2): "/", "?", "#" and "%" are encoded, iprivate too
-# (allowed only in the query).
-_SEGMENT_ASCII: Final = UNRESERVED + SUB_DELIMS + ":@"
-_ASCII: Final = "".join(map(chr, range(0x80)))
-
-
-@cache
-def _unsafe(kind: str) -> re.Pattern[str]:
-    """The run of characters to encode in a query name, a query value or a segment.
-
-    Compiled on first use: the ucschar classes are large, and ``import iri`` stays cheap.
-    """
-    if kind == "segment":
-        cls = char_class(_SEGMENT_ASCII, UCSCHAR, negate=True, exclude=inappropriate_code_points())
-    else:
-        allowed = _QUERY_ASCII.replace("=", "") if kind == "name" else _QUERY_ASCII
-        cls = char_class(
-            allowed, UCSCHAR, IPRIVATE, negate=True, exclude=inappropriate_code_points()
-        )
-    return re.compile(cls + "++")
-
-
-_PCT_RUN: Final = re.compile(r"(?:%[0-9A-Fa-f]{2})++")
-
-
-def _encode_match(m: re.Match[str]) -> str:
-    try:
-        return encode_octets(m.group().encode("utf-8", "surrogateescape"))
-    except UnicodeEncodeError as exc:
-        bad = m.group()[exc.start]
-        raise IRIError(
-            f"cannot encode U+{ord(bad):04X}: a lone surrogate that is not an escaped octet "
-            "(U+DC80-DCFF) has no UTF-8 form"
-        ) from None
-
-
-def _encode(pattern: re.Pattern[str], text: str) -> str:
-    return pattern.sub(_encode_match, text)
-
-
-def _ascii_table(allowed: str, *, form: bool) -> dict[int, str]:
-    """``str.translate`` table: each ASCII character outside ``allowed`` to its ``%HH``."""
-    table = {c: f"%{c:02X}" for c in range(0x80) if chr(c) not in allowed}
-    if form:
-        table[0x20] = "+"
-    return table
-
-
-# The ASCII fast path of the encoders (one str.translate in C): same results as the
-# patterns of _unsafe() on ASCII text (a property test compares them).
-_TABLES: Final = {
-    (kind, form): _ascii_table(allowed, form=form)
-    for kind, allowed in (
-        ("name", _QUERY_ASCII.replace("=", "")),
-        ("value", _QUERY_ASCII),
-        ("segment", _SEGMENT_ASCII),
-    )
-    for form in (False, True)
-}
-
-
-@cache
-def _bad_non_ascii(kind: str) -> re.Pattern[str]:
-    """A non-ASCII character that ``kind`` must encode (not ucschar / iprivate, or unfit)."""
-    private = (IPRIVATE,) if kind != "segment" else ()
-    return re.compile(
-        char_class(_ASCII, UCSCHAR, *private, negate=True, exclude=inappropriate_code_points())
-    )
+# "=" may stay (only the first "=" of a pair separates). isegment = *ipchar: "/", "?", "#"
+# and "%" are encoded, iprivate too (allowed only in the query). In all three, what
+# URI-to-IRI conversion keeps encoded is encoded too (docs/rationale.md V3).
+_NAME: Final = IQUERY.add("&+=", "query name").appropriate()
+_VALUE: Final = IQUERY.add("&+", "query value").appropriate()
+_SEGMENT: Final = IPCHAR.appropriate()
+#: The encode set of each kind of decoded text the builders write.
+_SETS: Final = {"name": _NAME, "value": _VALUE, "segment": _SEGMENT}
 
 
 def _encode_text(kind: str, text: str, form: bool) -> str:
-    if text.isascii() or _bad_non_ascii(kind).search(text) is None:
-        # Every non-ASCII character may stay: only ASCII ones are encoded (translate).
-        return text.translate(_TABLES[kind, form])
-    out = _unsafe(kind).sub(_encode_match, text)
-    return out.replace("%20", "+") if form and " " in text else out
-
-
-def _decode_run(m: re.Match[str]) -> str:
-    return bytes.fromhex(m.group().replace("%", "")).decode("utf-8", "surrogateescape")
+    return encode(text, _SETS[kind], space_as_plus=form)
 
 
 def decode_component(text: str, *, form: bool = False) -> str:
@@ -161,9 +87,7 @@ def decode_component(text: str, *, form: bool = False) -> str:
     """
     if form and "+" in text:
         text = text.replace("+", " ")
-    if "%" not in text:
-        return text
-    return _PCT_RUN.sub(_decode_run, text)
+    return decode_escapes(text)
 
 
 def _check_str(value: object, what: str) -> str:
@@ -305,8 +229,10 @@ def build_query(pairs: Iterable[tuple[str, str | None]], *, form: bool) -> str:
     >>> build_query([("q", "a b"), ("x", None), ("é", "1")], form=True)
     'q=a+b&é=1'
     """
-    # The ASCII case inlined (one translate per name and value): the hot loop of with_query.
-    nt, vt = _TABLES["name", form], _TABLES["value", form]
+    # The ASCII case inlined (one translate per name and value, with the sets' own tables):
+    # the hot loop of with_query.
+    nt = _NAME.ascii_table_plus if form else _NAME.ascii_table
+    vt = _VALUE.ascii_table_plus if form else _VALUE.ascii_table
     out = []
     for n, v in pairs:
         if v is None:

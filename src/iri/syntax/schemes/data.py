@@ -16,7 +16,7 @@ import binascii
 import re
 from typing import Final
 
-from iri.syntax.schemes._pct import unquote_to_bytes
+from iri.syntax.percent import decode_octets
 from iri.syntax.split import Components, Spans
 from iri.syntax.violations import Code, Violation
 
@@ -81,7 +81,7 @@ def violations(text: str, comps: Components, spans: Spans) -> list[Violation]:
     if is_b64:
         payload = body[comma + 1 :]
         try:
-            _b64.b64decode(unquote_to_bytes(payload), validate=True)
+            _b64.b64decode(decode_octets(payload), validate=True)
         except (binascii.Error, ValueError) as exc:
             out.append(
                 Violation.of(

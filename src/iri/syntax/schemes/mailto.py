@@ -18,7 +18,7 @@ import re
 from typing import Final
 
 from iri.syntax.errors import IDNAError
-from iri.syntax.schemes._pct import unquote_utf8
+from iri.syntax.percent import decode_octets, decode_utf8
 from iri.syntax.split import Components, Spans
 from iri.syntax.violations import Code, Violation
 
@@ -35,7 +35,11 @@ _QUOTED: Final = re.compile(r'"(?:[\x21\x23-\x5b\x5d-\x7e\x80-\U0010ffff]|\\[\x2
 
 
 def decode_address(text: str) -> str:
-    value = unquote_utf8(text)
+    """``text`` with its percent-encodings read as UTF-8 (RFC 6068 2 items 4, 5), or as
+    written when they are not UTF-8."""
+    if "%" not in text:
+        return text
+    value = decode_utf8(decode_octets(text))
     # check() has already reported non-UTF-8 escapes; the typed value keeps them as written.
     return text if value is None else value
 
