@@ -91,11 +91,7 @@ def _keeping_escapes(text: str, s: EncodeSet, plus: bool) -> str:
 
 
 def encode_by_character(
-    text: str,
-    encode_set: EncodeSet,
-    *,
-    keep_escapes: bool = False,
-    space_as_plus: bool = False,
+    text: str, encode_set: EncodeSet, keep_escapes: bool = False, space_as_plus: bool = False
 ) -> str:
     """:func:`encode`, written as the definition: one character at a time, each looked up
     in the set (:meth:`EncodeSet.encodes`). The readable twin of the fast paths.

@@ -24,32 +24,7 @@ from typing import Final
 from iri.syntax.grammar import BIDI_FORMATTING, IPRIVATE, SUB_DELIMS, UCSCHAR, UNRESERVED
 from iri.syntax.percent.encodeset import ALL_NON_ASCII, EncodeSet, Ranges
 
-__all__ = [
-    "ALL_CHARACTERS",
-    "ASCII_BUT_UNRESERVED",
-    "C0_CONTROL",
-    "COMPONENT",
-    "DATA_PARAMETER",
-    "FORM_URLENCODED",
-    "FRAGMENT",
-    "IFRAGMENT",
-    "IPATH",
-    "IPCHAR",
-    "IQUERY",
-    "IREG_NAME",
-    "IRI_CHARACTERS",
-    "IRI_QUERY_CHARACTERS",
-    "IUNRESERVED",
-    "IUSERINFO",
-    "MAILTO_ADDRESS",
-    "MAILTO_HFIELD",
-    "NON_ASCII",
-    "PATH",
-    "QCHAR",
-    "QUERY",
-    "SPECIAL_QUERY",
-    "USERINFO",
-]
+# Every name without a leading underscore is a named set (re-exported by the package).
 
 _ASCII: Final = "".join(map(chr, range(0x80)))
 
@@ -137,7 +112,8 @@ IRI_QUERY_CHARACTERS: Final = EncodeSet(
 NON_ASCII: Final = EncodeSet("non-ASCII", "")
 #: Every character (UTS #58 Link Formatting escapes a character whatever it is).
 ALL_CHARACTERS: Final = EncodeSet("all characters", _ASCII)
-#: Every ASCII character but ``unreserved`` (RFC 3986 2.3), and nothing else: in a run of
+#: Every ASCII character but ``unreserved`` (RFC 3986 2.3), and nothing else (every other
+#: code point stays as it is, a lone surrogate too: the text is a valid IRI's): in a run of
 #: text between delimiters, an ASCII character would read as a delimiter or an escape
 #: (character normalization, RFC 3987 5.3.2.2, can produce one: NFKC maps U+FF03 to "#").
 ASCII_BUT_UNRESERVED: Final = EncodeSet(
