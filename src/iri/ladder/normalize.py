@@ -100,7 +100,8 @@ def _syntax_host(host: str) -> str:
 
 def _lower_ascii(host: str) -> str:
     """Lowercase a US-ASCII host, keeping the hex digits of its encodings uppercase."""
-    return uppercase_hex(host.lower())
+    host = host.lower()
+    return uppercase_hex(host) if "%" in host else host
 
 
 # -- scheme-based normalization (5.3.3) ---------------------------------------------------

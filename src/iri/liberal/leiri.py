@@ -30,6 +30,9 @@ __all__ = ["from_leiri", "from_leiri_repairs", "leiri_split"]
 # LEIRI holds is in leiri-ucschar and not in ucschar: it is percent-encoded.
 _OUTSIDE_QUERY: Final = IRI_CHARACTERS
 _IN_QUERY: Final = IRI_QUERY_CHARACTERS
+#: One run of characters to encode outside the query (compiled with the module, as the
+#: pattern of every call of from_leiri).
+_OUTSIDE_QUERY_RUN: Final = _OUTSIDE_QUERY.pattern
 
 
 def leiri_split(text: str) -> tuple[int, int]:
@@ -91,7 +94,7 @@ def from_leiri_repairs(text: str) -> Repaired:
 ('leiri-character-encoded', (30, 31), '}')]
     """
     require_str(text)
-    if _OUTSIDE_QUERY.pattern.search(text) is None:
+    if _OUTSIDE_QUERY_RUN.search(text) is None:
         result = Repaired(text)  # nothing to encode anywhere (the query set is smaller)
     else:
         result = encode_leiri_chars(text, Code.LEIRI_CHARACTER_ENCODED)

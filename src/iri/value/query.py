@@ -26,7 +26,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from enum import StrEnum
 from typing import Final, TypeAlias
 
-from iri.syntax.percent import IPCHAR, IQUERY, decode_escapes, encode
+from iri.syntax.percent import IPCHAR, IQUERY, decode_escapes
 from iri.value.query_params import QueryParams
 
 __all__ = [
@@ -74,7 +74,12 @@ _SETS: Final = {"name": _NAME, "value": _VALUE, "segment": _SEGMENT}
 
 
 def _encode_text(kind: str, text: str, form: bool) -> str:
-    return encode(text, _SETS[kind], space_as_plus=form)
+    # ``encode(text, s, space_as_plus=form)``: the set's own table for ASCII text (one
+    # translate, the common case) and its own encoder otherwise (the builders' hot loop).
+    s = _SETS[kind]
+    if text.isascii():
+        return text.translate(s.ascii_table_plus if form else s.ascii_table)
+    return (s.encoder_plus if form else s.encoder)(text)
 
 
 def decode_component(text: str, *, form: bool = False) -> str:
@@ -87,7 +92,7 @@ def decode_component(text: str, *, form: bool = False) -> str:
     """
     if form and "+" in text:
         text = text.replace("+", " ")
-    return decode_escapes(text)
+    return decode_escapes(text) if "%" in text else text
 
 
 def _check_str(value: object, what: str) -> str:

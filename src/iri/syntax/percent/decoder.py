@@ -1,8 +1,9 @@
 """The decoder: ``pct-encoded`` recognized, runs of it turned into octets, octets read.
 
 RFC 3986 2.1: ``pct-encoded = "%" HEXDIG HEXDIG`` (HEXDIG case-insensitive). Every pattern
-that recognizes a ``%HH`` is defined here, once; every decoding goes through
-:func:`run_octets` (one ``bytes.fromhex`` per run of ``%HH``, in C). How the octets are
+that recognizes a ``%HH`` is defined here, once; every decoding turns a run of ``%HH`` into
+octets with :func:`run_octets` (one ``bytes.fromhex``, in C; inlined on the hot path of
+:func:`iri.syntax.percent.decode`). How the octets are
 read is each function's own: as octets (:func:`decode_octets`), as strictly legal UTF-8
 (:func:`decode_utf8_escapes`), as UTF-8 that keeps every octet (:func:`decode_escapes`),
 or, for URI-to-IRI conversion, only where the character may stand decoded

@@ -36,8 +36,9 @@ class EncodeSet:
     """A named percent-encode set: the ASCII characters it encodes, and the non-ASCII
     code points it leaves literal (none for a URL Standard set: every code point above
     U+007E is encoded; ``ucschar`` without the bidi formatting characters for an RFC 3987
-    set). Immutable; compare by identity. Build new ones with :meth:`add` and
-    :meth:`remove`, never from strings at the point of use."""
+    set). Treat it as immutable (its tables are built once, on first use); it compares by
+    identity. Derive new sets with :meth:`add`, :meth:`remove` and :meth:`appropriate`, and
+    name them where they are defined."""
 
     def __init__(
         self,
@@ -114,6 +115,7 @@ class EncodeSet:
     def encodes(self, char: str) -> bool:
         """Whether this set encodes ``char`` (one character): the definition, per character.
 
+        >>> from iri.syntax.percent import IPCHAR, PATH
         >>> PATH.encodes(" "), PATH.encodes("/"), PATH.encodes("é"), IPCHAR.encodes("é")
         (True, False, True, False)
         """
@@ -238,38 +240,31 @@ def _build_encoder(s: EncodeSet, *, plus: bool) -> Callable[[str], str]:
     split = s.split_pattern.split
     sep, sep_hex = s.separator, s.separator_hex
 
-    def runs_encoded(text: str) -> str:
+    def encoder(text: str) -> str:
+        if text.isascii() or (bad is not None and bad(text) is None):
+            # Only ASCII characters to encode: translate maps its ASCII keys and leaves
+            # every other character alone.
+            return text.translate(table) if table else text
+        # Here the text holds a non-ASCII character the set encodes: at least one run.
         pieces = split(text)  # literal, run, literal, run, ..., literal
         runs = pieces[1::2]
-        if len(runs) == 1:
-            pieces[1] = _hex(runs[0], plus)
-        elif sep is None:
+        if len(runs) > 1 and sep is None:
             pieces[1::2] = [_hex(run, plus) for run in runs]
+            return "".join(pieces)
+        # All runs at once: joined by a character the set leaves literal (so in no run;
+        # its %HH can only stand at an octet boundary), encoded, hex-dumped, split again.
+        joined = runs[0] if len(runs) == 1 else sep.join(runs)  # type: ignore[union-attr]
+        try:
+            octets = joined.encode("utf-8", "surrogateescape")
+        except UnicodeEncodeError as exc:
+            raise no_utf8(joined[exc.start]) from None
+        hexed = "%" + octets.hex("%").upper()
+        if plus:
+            hexed = hexed.replace("%20", "+")
+        if len(runs) == 1:
+            pieces[1] = hexed
         else:
-            # All runs at once: joined by a character the set leaves literal (so in no
-            # run; its %HH can only stand at an octet boundary), encoded, split again.
-            pieces[1::2] = _hex(sep.join(runs), plus).split(sep_hex)
+            pieces[1::2] = hexed.split(sep_hex)
         return "".join(pieces)
-
-    if not table:  # no ASCII character to encode (NON_ASCII): ASCII text is returned as is
-
-        def encoder(text: str) -> str:
-            if text.isascii() or (bad is not None and bad(text) is None):
-                return text
-            return runs_encoded(text)
-
-    elif bad is None:  # every non-ASCII character is encoded (the URL Standard's sets)
-
-        def encoder(text: str) -> str:
-            return text.translate(table) if text.isascii() else runs_encoded(text)
-
-    else:  # some non-ASCII characters stay literal (the RFC 3987 sets)
-
-        def encoder(text: str) -> str:
-            if text.isascii() or bad(text) is None:
-                # Only ASCII characters to encode: translate maps its ASCII keys and leaves
-                # every other character alone.
-                return text.translate(table)
-            return runs_encoded(text)
 
     return encoder
