@@ -55,8 +55,9 @@ def _span(first: str, last: str) -> set[str]:
 
 # -- the URL Standard ----------------------------------------------------------------------
 
-# "The C0 control percent-encode set are the C0 controls and all code points greater than
-# U+007E (~)." (C0 control: U+0000 to U+001F.) Below, each set's ASCII part.
+# The Standard's definitions, restated: the C0 control set is U+0000-001F and every code
+# point above U+007E; each other set adds code points to the set it names. Below, each set's
+# ASCII part.
 _C0 = _span("\x00", "\x1f") | {"\x7f"}
 _FRAGMENT = _C0 | set(' "<>`')
 _QUERY = _C0 | set(' "#<>')

@@ -13,8 +13,9 @@ rust-url's ``percent_encoding::AsciiSet`` do: :meth:`EncodeSet.add` encodes more
   existing escapes, :func:`iri.syntax.percent.encode`). ``.uri`` is the URI form of such a
   set (RFC 3986: every non-ASCII character encoded, RFC 3987 3.1 step 2).
 
-Each set is quoted from its specification; ``tests/unit/test_percent_sets.py`` checks
-every one against the URL Standard's tests (WPT) and the RFC 3987 ABNF.
+Each set cites its specification (the RFC 3987 ABNF quoted);
+``tests/unit/test_percent_sets.py`` checks every one against the URL Standard's tests (WPT)
+and the RFC 3987 ABNF.
 """
 
 from __future__ import annotations
@@ -35,32 +36,28 @@ def _chars(first: str, last: str) -> str:
 
 
 # ---------------------------------------------------------------------------------------
-# The URL Standard (WHATWG URL, "Percent-encoded bytes"). Each set is the previous one plus
-# the code points listed; every code point above U+007E is encoded (0x7F is ASCII here).
+# The URL Standard (WHATWG URL, "Percent-encoded bytes"), its definitions restated: each set
+# is the one it names plus the code points listed; every code point above U+007E is encoded.
 # ---------------------------------------------------------------------------------------
 
-#: "The C0 control percent-encode set are the C0 controls and all code points greater than
-#: U+007E (~)."
+#: C0 control percent-encode set: the C0 controls U+0000-001F and every code point above
+#: U+007E (so U+007F too).
 C0_CONTROL: Final = EncodeSet("C0 control", _chars("\x00", "\x1f") + "\x7f")
-#: "The fragment percent-encode set is the C0 control percent-encode set and U+0020 SPACE,
-#: U+0022 ("), U+003C (<), U+003E (>), and U+0060 (`)."
+#: fragment percent-encode set: C0 control, plus space, '"', "<", ">" and "`".
 FRAGMENT: Final = C0_CONTROL.add(' "<>`', "fragment")
-#: "The query percent-encode set is the C0 control percent-encode set and U+0020 SPACE,
-#: U+0022 ("), U+0023 (#), U+003C (<), and U+003E (>)."
+#: query percent-encode set: C0 control, plus space, '"', "#", "<" and ">" (not "`").
 QUERY: Final = C0_CONTROL.add(' "#<>', "query")
-#: "The special-query percent-encode set is the query percent-encode set and U+0027 (')."
+#: special-query percent-encode set (the query of http, https, ws, wss, ftp, file): query,
+#: plus "'".
 SPECIAL_QUERY: Final = QUERY.add("'", "special-query")
-#: "The path percent-encode set is the query percent-encode set and U+003F (?), U+005E (^),
-#: U+0060 (`), U+007B ({), and U+007D (})."
+#: path percent-encode set: query, plus "?", "^", "`", "{" and "}".
 PATH: Final = QUERY.add("?^`{}", "path")
-#: "The userinfo percent-encode set is the path percent-encode set and U+002F (/), U+003A (:),
-#: U+003B (;), U+003D (=), U+0040 (@), U+005B ([) to U+005E (^), inclusive, and U+007C (|)."
+#: userinfo percent-encode set: path, plus "/", ":", ";", "=", "@", "[" through "^" and "|".
 USERINFO: Final = PATH.add("/:;=@" + _chars("[", "^") + "|", "userinfo")
-#: "The component percent-encode set is the userinfo percent-encode set and U+0024 ($) to
-#: U+0026 (&), inclusive, U+002B (+), and U+002C (,)."
+#: component percent-encode set: userinfo, plus "$" through "&", "+" and ",".
 COMPONENT: Final = USERINFO.add(_chars("$", "&") + "+,", "component")
-#: "The application/x-www-form-urlencoded percent-encode set is the component percent-encode
-#: set and U+0021 (!), U+0027 (') to U+0029 RIGHT PARENTHESIS, inclusive, and U+007E (~)."
+#: application/x-www-form-urlencoded percent-encode set: component, plus "!", "'" through
+#: ")" and "~".
 FORM_URLENCODED: Final = COMPONENT.add("!" + _chars("'", ")") + "~", "form-urlencoded")
 
 # ---------------------------------------------------------------------------------------
