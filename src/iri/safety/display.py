@@ -45,14 +45,13 @@ from iri.syntax.check import iri_reference_match
 from iri.syntax.errors import InvalidIRI
 from iri.syntax.grammar import (
     ALPHA,
-    BAD_PERCENT,
     DIGIT,
     IRI_CLASSES,
     SUB_DELIMS,
     UNRESERVED,
     char_class,
 )
-from iri.syntax.percent import encode_octets
+from iri.syntax.percent import BAD_PERCENT, encode_octets
 from iri.syntax.report import hidden
 from iri.syntax.split import Components, split_authority, split_with_spans
 
