@@ -46,7 +46,8 @@ def present_modules() -> set[str]:
 
 
 def test_reader_follows_indentation() -> None:
-    text = "x\n## Modules\n\n```text\na.py  one\nb/  two\n  c.py  three\n  d/\n    e.py\nf.py\n```\n"
+    tree = "a.py  one\nb/  two\n  c.py  three\n  d/\n    e.py\nf.py"
+    text = f"x\n## Modules\n\n```text\n{tree}\n```\n"
     assert drawn_modules(text) == ["a.py", "b/c.py", "b/d/e.py", "f.py"]
 
 
