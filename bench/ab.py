@@ -32,7 +32,7 @@ JOBS: dict[str, tuple[tuple[str, ...], str, str]] = {
     "parse": (("web", "iri", "mixed"), "iri.parse", "f(s)"),
     "resolve": (("pairs",), "iri.resolve", "f(*s)"),
     "to_uri": (("web", "iri", "mixed"), "iri.to_uri", "f(s)"),
-    "to_iri": (("uri-iri", "uri-mixed"), "iri.to_iri", "f(s)"),
+    "to_iri": (("web", "uri-iri", "uri-mixed"), "iri.to_iri", "f(s)"),
     "normalize": (("web", "iri", "mixed"), "iri.normalize", "f(s, level='scheme')"),
     "from_href": (("web", "iri", "mixed"), "iri.from_href", "f(s)"),
     "lenient": (("web", "iri", "mixed"), "iri.lenient", "f(s)"),

@@ -349,9 +349,11 @@ the host is evil.example']
         parts.append((comps.query, spans.query, "query"))
     if comps.fragment is not None:
         parts.append((comps.fragment, spans.fragment, "fragment"))
-    if delimiters.concerns(text):
+    plain = text.isascii()
+    # printable ASCII holds no look-alike and no line break: no call for the common case
+    if (not plain or not text.isprintable()) and delimiters.concerns(text):
         out += delimiters.findings(text, _shown_parts(parts, comps, spans))
-    if not text.isascii():
+    if not plain:
         out += _characters(text, parts)
         out += _mixed_scripts(parts, minimum)
     if "%" in text:

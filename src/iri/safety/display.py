@@ -174,8 +174,10 @@ def to_display(
             iri = to_iri(text)  # step 1
         except InvalidIRI:  # total: what is invalid is shown percent-encoded
             text, iri = _invalid_text(text)
-    comps, spans = split_with_spans(iri)
     plain = iri.isascii()
+    if plain and unshowable is None and showable is None and "@" not in iri and "--" not in iri:
+        return start + iri + end  # ASCII with no userinfo and no A-label: nothing to change
+    comps, spans = split_with_spans(iri)
     if not plain and delimiters.concerns(iri[spans.path :]):  # step 2, outside the authority
         iri = iri[: spans.path] + _escaped_tail(comps)
     if comps.authority is not None:
