@@ -16,7 +16,7 @@ from enum import StrEnum
 from typing import Final
 
 from iri.convert.charsets import UTF_8, Encoding, output_encoding
-from iri.liberal.repair import Repair, Repaired, option, reject_surrogates, require_str
+from iri.liberal.repair import Repair, Repaired, option, reject_surrogates, require_text
 from iri.syntax.errors import HrefError
 from iri.syntax.percent import BAD_PERCENT, IRI_CHARACTERS, IRI_QUERY_CHARACTERS, encode
 from iri.syntax.violations import Code
@@ -60,7 +60,7 @@ def href_steps(text: str) -> Repaired:
     >>> href_steps(" http:\\\\\\\\example.org\\\\a b\\n").text
     'http://example.org/a%20b'
     """
-    require_str(text)
+    text = require_text(text)
     reject_surrogates(text)
     repairs: list[Repair] = []
     start = len(text) - len(text.lstrip(_TRIM))
@@ -161,9 +161,9 @@ def from_href_repairs(text: str, *, base: str | None = None, charset: str = "utf
     from their output, and one ``query-character-reference`` per query character the
     document charset cannot encode.
     """
-    require_str(text)
+    text = require_text(text)
     if base is not None:
-        require_str(base, "base")
+        base = require_text(base, "base")
     encoding = output_encoding(charset)  # the one resolver; UTF-16, replacement: UTF-8
     steps = href_steps(text)
     href = _engine_href(text, base)
@@ -237,9 +237,9 @@ def from_href(
     >>> from_href("http://xn--rsum-bpad.example/%C3%A9t%C3%A9", form="iri")
     'http://résumé.example/été'
     """
-    require_str(text)
+    text = require_text(text)
     if base is not None:
-        require_str(base, "base")
+        base = require_text(base, "base")
     encoding = output_encoding(charset)  # the one resolver; UTF-16, replacement: UTF-8
     href = _engine_href(text, base)
     if encoding is not UTF_8 and _protocol(href) in _ENCODING_SCHEMES:
