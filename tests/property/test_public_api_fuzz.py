@@ -181,10 +181,13 @@ def _format_link(args: list[Any], out: Any) -> None:
 
 
 def _from_href(args: list[Any], out: Any) -> None:
-    if _fails(out, iri.HrefError):
+    if _fails(out, iri.HrefError, iri.InvalidIRI):
+        # InvalidIRI: a host the browser accepts and no IRI can carry (RFC 3986 3.2.2)
+        assert isinstance(out, iri.HrefError) or out.errors[0].component == "host", out
         return
-    # the URL Standard's serialization: ASCII, and a fixed point of the parser
-    assert isinstance(out, str) and out.isascii(), out
+    # the URL Standard's serialization with 3987bis 7.2 steps 3 and 4: ASCII, an IRI
+    # reference (issue 19 case 6), and a fixed point of the parser
+    assert isinstance(out, str) and out.isascii() and not _invalid(out), out
     assert iri.from_href(out) == out
 
 

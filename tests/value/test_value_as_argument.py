@@ -95,7 +95,7 @@ def test_the_value_gives_what_its_text_gives(name: str, position: int) -> None:
         assert _same(with_text, with_value), (name, text, with_text, with_value)
 
 
-def test_the_examples_of_the_issue() -> None:
+def test_to_uri_normalize_equivalent_resolve_and_parse_take_the_value() -> None:
     ref = iri.parse("http://h/é")
     assert iri.to_uri(ref) == "http://h/%C3%A9"
     assert iri.normalize(iri.parse("HTTP://H/%7e")) == "http://h/~"

@@ -17,11 +17,12 @@ from typing import Final
 
 from iri.convert.charsets import UTF_8, Encoding, output_encoding
 from iri.liberal.repair import Repair, Repaired, option, reject_surrogates, require_text
+from iri.syntax.check import is_valid
 from iri.syntax.errors import HrefError
 from iri.syntax.percent import BAD_PERCENT, IRI_CHARACTERS, IRI_QUERY_CHARACTERS, encode
 from iri.syntax.violations import Code
 
-__all__ = ["HrefForm", "from_href", "from_href_repairs", "href_steps", "href_to_iri"]
+__all__ = ["HrefForm", "from_href", "from_href_repairs", "href_as_iri", "href_steps", "href_to_iri"]
 
 
 class HrefForm(StrEnum):
@@ -170,6 +171,7 @@ def from_href_repairs(text: str, *, base: str | None = None, charset: str = "utf
     repairs = list(steps.repairs)
     if encoding is not UTF_8 and _protocol(href) in _ENCODING_SCHEMES:
         href = _legacy_query(text, href, encoding, repairs)
+    href = href_as_iri(href)  # as from_href: steps 3 and 4 on the serialization
     if href != steps.text:
         repairs.append(Repair.of(Code.HREF_SERIALIZED, 0, text, href, "as a browser serializes it"))
     return Repaired(href, tuple(repairs))
@@ -201,18 +203,36 @@ def _legacy_query(text: str, href: str, encoding: Encoding, repairs: list[Repair
     return head[: q_at + 1] + encoded + tail
 
 
+def href_as_iri(href: str) -> str:
+    """3987bis 7.2 steps 3 and 4 on a browser's ``href``, so that it is an IRI reference.
+
+    The URL Standard leaves some characters that no IRI allows in its serialization (``|``
+    ``[`` ``]`` ``^`` ``{`` ``}`` `````` and ``\\`` in a query, ``#`` in a fragment, a space
+    in an opaque path) and a ``%`` not followed by two hexadecimal digits. Step 3 ("characters
+    in href-ucschar but not in ucschar are percent-encoded") and step 4 ("%" not followed by
+    two hex digits becomes "%25") apply in every form: each component's characters that its
+    RFC 3987 2.2 rule does not allow are percent-encoded and a stray ``%`` becomes ``%25``
+    (``iri.lenient``, identity on a valid IRI). Raises :class:`iri.InvalidIRI` for a host
+    no IRI can carry (``"``, a stray ``%``, escapes that are no IDN: RFC 3986 3.2.2).
+
+    >>> href_as_iri("http://h/100%?a|b#c#d")
+    'http://h/100%25?a%7Cb#c%23d'
+    """
+    from iri.liberal.lenient import lenient
+
+    return href if is_valid(href) else str(lenient(href))
+
+
 def href_to_iri(href: str) -> str:
-    """The IRI form of a browser's ``href``: characters no IRI allows percent-encoded
-    (``iri.lenient``), then the percent-encodings that are safe to show decoded
-    (``iri.to_iri``).
+    """The IRI form of a browser's ``href``: :func:`href_as_iri`, then the
+    percent-encodings that are safe to show decoded (``iri.to_iri``).
 
     >>> href_to_iri("http://xn--rsum-bpad.example/%C3%A9t%C3%A9?a|b")
     'http://résumé.example/été?a%7Cb'
     """
     from iri.convert.uri import to_iri
-    from iri.liberal.lenient import lenient
 
-    return to_iri(str(lenient(href)))
+    return to_iri(href_as_iri(href))
 
 
 def from_href(
@@ -224,11 +244,16 @@ def from_href(
 ) -> str:
     """Read ``text`` as a browser reads an ``href`` (3987bis 7.2, WHATWG URL Standard).
 
-    Returns the address exactly as a browser serializes it (its ``href``), resolved
-    against ``base`` when given; ``charset`` is the document's encoding, used (as browsers
-    do) for the query of http, https, ftp and file addresses, with ``&#N;`` for characters
-    it cannot encode. ``form="iri"`` returns the IRI form for display. Raises
-    :class:`iri.HrefError` (a ``ValueError``) where a browser fails.
+    Returns the address as a browser serializes it (its ``href``), resolved against
+    ``base`` when given; ``charset`` is the document's encoding, used (as browsers do) for
+    the query of http, https, ftp and file addresses, with ``&#N;`` for characters it
+    cannot encode. 3987bis 7.2 steps 3 and 4 apply in every form (:func:`href_as_iri`):
+    what no IRI allows, which the URL Standard leaves in some components, is
+    percent-encoded and a stray ``%`` becomes ``%25``, so the result always passes
+    ``iri.check`` (docs/liberal.md lists where this differs from the browser's text).
+    ``form="iri"`` returns the IRI form for display. Raises :class:`iri.HrefError` (a
+    ``ValueError``) where a browser fails, and :class:`iri.InvalidIRI` for an address a
+    browser accepts whose host no IRI can carry (``sc://a"b/``: RFC 3986 3.2.2).
 
     >>> from_href("  HTTP://EXAMPLE.org\\\\a\\\\..\\\\b c?q=é ", base=None)
     'http://example.org/b%20c?q=%C3%A9'
@@ -236,6 +261,8 @@ def from_href(
     'http://example.org/a/d?q=%E9'
     >>> from_href("http://xn--rsum-bpad.example/%C3%A9t%C3%A9", form="iri")
     'http://résumé.example/été'
+    >>> from_href("http://h/%")  # the browser's href is http://h/%
+    'http://h/%25'
     """
     text = require_text(text)
     if base is not None:
@@ -244,6 +271,9 @@ def from_href(
     href = _engine_href(text, base)
     if encoding is not UTF_8 and _protocol(href) in _ENCODING_SCHEMES:
         href = _legacy_query(text, href, encoding, [])
+    href = href_as_iri(href)  # 3987bis 7.2 steps 3 and 4, in every form
     if form is not HrefForm.HREF and option(HrefForm, form, "form") is HrefForm.IRI:
-        return href_to_iri(href)
+        from iri.convert.uri import to_iri
+
+        return to_iri(href)
     return href
