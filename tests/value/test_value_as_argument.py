@@ -53,14 +53,17 @@ def _text_functions() -> dict[str, tuple[Callable[..., Any], int]]:
 
 FUNCTIONS = _text_functions()
 CASES = [
-    (name, i) for name, (_, count) in FUNCTIONS.items() for i in range(count) if (name, i) not in FILLER
+    (name, i)
+    for name, (_, count) in FUNCTIONS.items()
+    for i in range(count)
+    if (name, i) not in FILLER
 ]
 
 
 def _outcome(call: Callable[[], Any]) -> Any:
     try:
         return ("result", call())
-    except Exception as exc:  # noqa: BLE001 (compared: the same type and message)
+    except Exception as exc:
         return ("raised", type(exc), str(exc))
 
 

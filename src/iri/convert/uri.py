@@ -17,8 +17,8 @@ from typing import Final, TypeVar
 
 from iri.convert.charsets import Encoding, lookup, output_encoding
 from iri.syntax import hosts as idna
-from iri.syntax.argument import as_text
 from iri.syntax import schemes
+from iri.syntax.argument import as_text
 from iri.syntax.check import invalid, iri_reference_match
 from iri.syntax.errors import CharsetError
 from iri.syntax.percent import IPRIVATE_LEAD, IUNRESERVED, NON_ASCII, decode, encode_octets
