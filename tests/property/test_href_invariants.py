@@ -167,6 +167,27 @@ def test_step_4_and_step_3_apply_in_every_form(text: str, expected: str) -> None
     assert not _errors(iri.from_href(text, form="iri"))
 
 
+def test_the_fast_path_of_href_as_iri_implies_is_valid() -> None:
+    # href_as_iri returns a plain href as it is, before is_valid (the readable gate): the
+    # pattern must never take a text that is_valid refuses (shared/DESIGN.md principle 7).
+    from iri.liberal.href import _PLAIN_HREF, href_as_iri
+
+    rng = random.Random(19)
+    hrefs = [h for h in (_engine(build(rng)) for _ in range(5000)) if h is not None]
+    hrefs += ["sc://%43/", "sc://a%43/", "sc://%/", "sc://[::1]/", "http://h/%", "a:b c",
+              "sc://a:b@h:1/p?q#f#g", "sc:/.//x", "sc://", "sc://%C3%A9/", "x:%zz"]
+    taken = 0
+    for h in hrefs:
+        if _PLAIN_HREF.fullmatch(h) is not None:
+            taken += 1
+            assert iri.is_valid(h), h
+        try:
+            assert iri.is_valid(href_as_iri(h)), h
+        except iri.InvalidIRI as exc:  # a host no IRI can carry
+            assert exc.violations[0].component == "host", h
+    assert taken > len(hrefs) // 3  # the fast path is the common one
+
+
 # -- 2. differential: from_href and the engine ---------------------------------------------
 
 #: Where from_href's result differs from the engine's href, and why (each reading is in

@@ -44,6 +44,16 @@ _STEP_3: Final = IRI_CHARACTERS.remove("\t\n\r\\", "href step 3")
 _STEP_3_QUERY: Final = IRI_QUERY_CHARACTERS.remove("\t\n\r\\", "href step 3, query")
 _STEPS: Final = re.compile(f"{_STEP_PARTS}({_STEP_3.encoded_class()}+)")
 _STEPS_QUERY: Final = re.compile(f"{_STEP_PARTS}({_STEP_3_QUERY.encoded_class()}+)")
+# The common href, which needs no step 3 or 4 (a fast path before is_valid, which it
+# implies: tests/property/test_href_invariants.py): scheme ":" ["//" an authority of
+# unreserved, sub-delims, ":" and "@" only (no "%": an escaped host must decode to an IDN,
+# RFC 3986 3.2.2; no IP literal)], then ipchar / "/" / "?" with well-formed escapes, and at
+# most one "#" (RFC 3986 Appendix A, ASCII only).
+_PCHARS: Final = r"(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/?]++|%[0-9A-Fa-f]{2})*+"
+_PLAIN_AUTHORITY: Final = r"//[A-Za-z0-9\-._~!$&'()*+,;=:@]*+(?=[/?#]|\Z)"
+_PLAIN_HREF: Final = re.compile(
+    rf"[A-Za-z][A-Za-z0-9+.\-]*+:(?:{_PLAIN_AUTHORITY}|(?!//)){_PCHARS}(?:#{_PCHARS})?"
+)
 # WHATWG: schemes whose query takes the document encoding ("special" minus ws/wss).
 _ENCODING_SCHEMES: Final = frozenset({"http:", "https:", "ftp:", "file:"})
 
@@ -218,9 +228,11 @@ def href_as_iri(href: str) -> str:
     >>> href_as_iri("http://h/100%?a|b#c#d")
     'http://h/100%25?a%7Cb#c%23d'
     """
+    if _PLAIN_HREF.fullmatch(href) is not None or is_valid(href):
+        return href
     from iri.liberal.lenient import lenient
 
-    return href if is_valid(href) else str(lenient(href))
+    return str(lenient(href))
 
 
 def href_to_iri(href: str) -> str:
