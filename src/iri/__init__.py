@@ -48,7 +48,7 @@ if TYPE_CHECKING:  # every public name is loaded on first use (below), for type 
     from iri.text.extract import extract
     from iri.text.linkformat import format_link
     from iri.value.origin import OpaqueOrigin, Origin
-    from iri.value.query import QueryParams, QueryStyle
+    from iri.value.query import QueryParams, QueryStyle, query_params
     from iri.value.reference import IRIReference, parse
 
 __version__ = "0.1.0"
@@ -87,6 +87,7 @@ _LAZY = {
     "Origin": "iri.value.origin",
     "QueryParams": "iri.value.query",
     "QueryStyle": "iri.value.query",
+    "query_params": "iri.value.query",
     "IRIReference": "iri.value.reference",
     "parse": "iri.value.reference",
     "relativize": "iri.ladder.relativize",
@@ -240,6 +241,7 @@ __all__ = [
     "normalize",
     "parse",
     "preprocess",
+    "query_params",
     "relativize",
     "remove_dot_segments",
     "resolve",

@@ -73,8 +73,8 @@ def test_decode_component() -> None:
 def test_query_params_api() -> None:
     p = q.parse_query("a=1&b=2&a=3&=e&f")
     assert len(p) == 5 and list(p) == ["a", "b", "a", "", "f"]
-    assert p.keys() == ["a", "b", "a", "", "f"] and p.values() == ["1", "2", "3", "e", ""]
-    assert p.to_dict() == {"a": ["1", "3"], "b": ["2"], "": ["e"], "f": [""]}
+    assert p.keys() == ["a", "b", "a", "", "f"] and p.values() == ["1", "2", "3", "e", None]
+    assert p.to_dict() == {"a": ["1", "3"], "b": ["2"], "": ["e"], "f": [None]}
     assert p["a"] == "1" and p.get("zz") is None and p.get("zz", "d") == "d"
     with pytest.raises(KeyError):
         p["zz"]

@@ -223,7 +223,7 @@ def test_query_params_form_for_http() -> None:
     ref = parse("https://x/?q=caf%C3%A9+au+lait&tag=a&tag=b&flag&&e=")
     q = ref.query_params
     assert q.items() == [
-        ("q", "café au lait"), ("tag", "a"), ("tag", "b"), ("flag", ""), ("e", "")]
+        ("q", "café au lait"), ("tag", "a"), ("tag", "b"), ("flag", None), ("e", "")]
     assert q["tag"] == "a" and q.getall("tag") == ["a", "b"] and "flag" in q
     assert ref.query_params_as("percent")["q"] == "café+au+lait"
 

@@ -18,6 +18,7 @@ from typing import Final, TypeVar
 from iri.convert.charsets import Encoding, lookup, output_encoding
 from iri.syntax import hosts as idna
 from iri.syntax import schemes
+from iri.syntax.argument import as_text
 from iri.syntax.check import invalid, iri_reference_match
 from iri.syntax.errors import CharsetError
 from iri.syntax.percent import IPRIVATE_LEAD, IUNRESERVED, NON_ASCII, decode, encode_octets
@@ -192,7 +193,7 @@ def to_uri(
     'http://example.org/?q=%E9%80'
     """
     if not isinstance(text, str):
-        raise TypeError(f"to_uri() expects a str (an IRI reference), not {type(text).__name__}")
+        text = as_text(text, "to_uri() expects a str (an IRI reference), not {type}")
     mode = _option(_HOST_MODES, HostMapping, host)
     policy = _option(_UNENCODABLE, Unencodable, errors)
     m = iri_reference_match(text)
@@ -311,7 +312,7 @@ def to_iri(
     ('http://www.example.org/Dürst', 'http://www.example.org/D%FCrst')
     """
     if not isinstance(text, str):
-        raise TypeError(f"to_iri() expects a str (a URI reference), not {type(text).__name__}")
+        text = as_text(text, "to_iri() expects a str (a URI reference), not {type}")
     mode = _option(_HOST_MODES, HostMapping, host)
     keep = _option(_KEEP_QUERY, KeepQuery, keep_query_encoded)
     m = iri_reference_match(text)

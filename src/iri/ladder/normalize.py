@@ -28,6 +28,7 @@ from typing import Final
 from iri.convert.characters import Form, normalize_component, normalize_path
 from iri.ladder.dot_segments import remove_dot_segments, write_path_without_authority
 from iri.syntax import schemes
+from iri.syntax.argument import as_text
 from iri.syntax.check import invalid, iri_reference_match
 from iri.syntax.errors import IDNAError, IRIError
 from iri.syntax.grammar import ACE_PREFIX, SUB_DELIMS, UCSCHAR, UNRESERVED, char_class
@@ -281,8 +282,9 @@ def _normalize(
     )
 
 
-def _not_str(function: str, value: object) -> str:
-    return f"{function}() expects a str (an IRI reference), not {type(value).__name__}"
+def _text(function: str, value: object) -> str:
+    # a non-str argument: an IRIReference gives its text (iri.syntax.argument), else TypeError
+    return as_text(value, function + "() expects a str (an IRI reference), not {type}")
 
 
 def _options(
@@ -327,7 +329,7 @@ def normalize(
     'http://example.org/a%2Fb?\\ue000#%E2%80%AE'
     """
     if not isinstance(text, str):
-        raise TypeError(_not_str("normalize", text))
+        text = _text("normalize", text)
     lvl, char = _options(level, character)
     if lvl is Level.SIMPLE and (char is not CharacterNormalization.NONE or equivalences):
         raise IRIError("the simple level (RFC 3987 5.3.1) maps nothing: no character or hook")
@@ -353,7 +355,7 @@ def key(
     True
     """
     if not isinstance(text, str):
-        raise TypeError(_not_str("key", text))
+        text = _text("key", text)
     lvl, char = _options(level, character)
     if lvl is Level.SIMPLE and char is CharacterNormalization.NONE and equivalences is None:
         return text
@@ -380,8 +382,10 @@ def equivalent(
     >>> equivalent("http://example.com/?", "http://example.com/", level="scheme")
     False
     """
-    if not isinstance(a, str) or not isinstance(b, str):
-        raise TypeError(_not_str("equivalent", b if isinstance(a, str) else a))
+    if not isinstance(a, str):
+        a = _text("equivalent", a)
+    if not isinstance(b, str):
+        b = _text("equivalent", b)
     lvl = _LEVELS.get(level) or Level(level)
     if lvl is Level.SIMPLE:
         if character != CharacterNormalization.NONE or equivalences is not None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from iri.ladder.resolve import (
     Validation,
+    argument,
     remove_dot_segments,
     resolve,
     write_path_without_authority,
@@ -78,9 +79,10 @@ def relativize(base: str, target: str, *, validate: Validation | str = Validatio
     >>> relativize(base="http://a/b/c/d;p?q", target="http://a/b/g?x")
     '../g?x'
     """
-    if not isinstance(base, str) or not isinstance(target, str):
-        name, value = ("base", base) if not isinstance(base, str) else ("target", target)
-        raise TypeError(f"relativize() argument {name!r} must be str, not {type(value).__name__}")
+    if not isinstance(base, str):
+        base = argument("relativize", "base", base)
+    if not isinstance(target, str):
+        target = argument("relativize", "target", target)
     if Validation(validate) is Validation.CHECK:
         for text in (base, target):
             if iri_reference_match(text) is None:

@@ -39,6 +39,7 @@ from iri.ladder.dot_segments import (
 from iri.ladder.resolve_fast import merge, recompose, valid_ascii_ip_literal, valid_base
 from iri.ladder.resolve_fast import no_scheme as _no_scheme
 from iri.ladder.resolve_fast import twin_match as _twin_match
+from iri.syntax.argument import as_text
 from iri.syntax.check import escapes_ok, invalid, iri_reference_match
 from iri.syntax.split import split
 
@@ -112,9 +113,10 @@ _LITERAL = DotSegments.LITERAL
 _CHECK = Validation.CHECK
 
 
-def _type_error(function: str, **arguments: object) -> TypeError:
-    name, value = next((k, v) for k, v in arguments.items() if not isinstance(v, str))
-    return TypeError(f"{function}() argument {name!r} must be str, not {type(value).__name__}")
+def argument(function: str, name: str, value: object) -> str:
+    """The text of a non-``str`` argument: an ``iri.IRIReference`` gives its text
+    (:mod:`iri.syntax.argument`); any other type is a ``TypeError`` naming the argument."""
+    return as_text(value, f"{function}() argument {name!r} must be str, not {{type}}")
 
 
 #: The last valid base of the fast path and its match: a crawler resolving many references
@@ -171,8 +173,10 @@ def resolve(
 
     Raises :class:`TypeError` for a non-``str`` argument.
     """
-    if not isinstance(base, str) or not isinstance(reference, str):
-        raise _type_error("resolve", base=base, reference=reference)
+    if not isinstance(base, str):
+        base = argument("resolve", "base", base)
+    if not isinstance(reference, str):
+        reference = argument("resolve", "reference", reference)
     if (
         parser is _STRICT
         and normalize_base is _NO_NORMALIZATION

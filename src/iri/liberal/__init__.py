@@ -69,5 +69,21 @@ def repair(text: str, how: Liberal | str) -> Repaired:
         return from_href_repairs(text, charset=charset)
     from iri.liberal.charsets import from_bytes
 
-    decoded = from_bytes(text.encode("latin-1"), "windows-1252")
+    # The text stands for octets, one per code point: U+0100 and above (a lone surrogate
+    # too) is no octet.
+    try:
+        octets = text.encode("latin-1")
+    except UnicodeEncodeError as exc:
+        from iri.syntax.errors import CharsetError
+
+        char = text[exc.start]
+        raise CharsetError(
+            f"U+{ord(char):04X} at {exc.start} is no octet: this step reads each code "
+            "point of the text as one octet (U+0000-00FF)",
+            "windows-1252",
+            char,
+            exc.start,
+            encoding="windows-1252",
+        ) from None
+    decoded = from_bytes(octets, "windows-1252")
     return Repaired(decoded.text, decoded.repairs)

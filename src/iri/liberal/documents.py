@@ -15,7 +15,7 @@ from typing import NamedTuple
 from iri.convert.charsets import lookup, output_encoding
 from iri.liberal.charsets import from_bytes
 from iri.liberal.lenient import Form
-from iri.liberal.repair import option, require_str
+from iri.liberal.repair import option, require_str, require_text
 from iri.syntax.check import is_valid
 from iri.syntax.errors import InvalidIRI
 from iri.syntax.percent import IPCHAR, NON_ASCII, PCT_ENCODED_RUN, encode, run_octets
@@ -54,7 +54,7 @@ def to_document(text: str, charset: str, *, markup: Markup | str = Markup.HTML) 
     >>> to_document("http://www.example.org/résumé/日本", "latin1", markup="none")
     'http://www.example.org/résumé/%E6%97%A5%E6%9C%AC'
     """
-    require_str(text)
+    text = require_text(text)
     mode = option(Markup, markup, "markup")
     if not is_valid(text):
         from iri.syntax.check import check
@@ -114,7 +114,7 @@ def candidate_readings(text: str, charsets: tuple[str, ...] = ()) -> list[Readin
     >>> candidate_readings("/%E6%97%A5%E6%9C%AC", ("shift_jis", "euc-jp"))
     [Reading(charset='UTF-8', text='/日本'), Reading(charset='Shift_JIS', text='/譌･譛ｬ')]
     """
-    require_str(text)
+    text = require_text(text)
     runs = list(PCT_ENCODED_RUN.finditer(text))
     octets = [run_octets(m.group()) for m in runs]
     found: list[Reading] = []

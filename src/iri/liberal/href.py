@@ -16,12 +16,13 @@ from enum import StrEnum
 from typing import Final
 
 from iri.convert.charsets import UTF_8, Encoding, output_encoding
-from iri.liberal.repair import Repair, Repaired, option, reject_surrogates, require_str
+from iri.liberal.repair import Repair, Repaired, option, reject_surrogates, require_text
+from iri.syntax.check import is_valid
 from iri.syntax.errors import HrefError
 from iri.syntax.percent import BAD_PERCENT, IRI_CHARACTERS, IRI_QUERY_CHARACTERS, encode
 from iri.syntax.violations import Code
 
-__all__ = ["HrefForm", "from_href", "from_href_repairs", "href_steps", "href_to_iri"]
+__all__ = ["HrefForm", "from_href", "from_href_repairs", "href_as_iri", "href_steps", "href_to_iri"]
 
 
 class HrefForm(StrEnum):
@@ -43,6 +44,16 @@ _STEP_3: Final = IRI_CHARACTERS.remove("\t\n\r\\", "href step 3")
 _STEP_3_QUERY: Final = IRI_QUERY_CHARACTERS.remove("\t\n\r\\", "href step 3, query")
 _STEPS: Final = re.compile(f"{_STEP_PARTS}({_STEP_3.encoded_class()}+)")
 _STEPS_QUERY: Final = re.compile(f"{_STEP_PARTS}({_STEP_3_QUERY.encoded_class()}+)")
+# The common href, which needs no step 3 or 4 (a fast path before is_valid, which it
+# implies: tests/property/test_href_invariants.py): scheme ":" ["//" an authority of
+# unreserved, sub-delims, ":" and "@" only (no "%": an escaped host must decode to an IDN,
+# RFC 3986 3.2.2; no IP literal)], then ipchar / "/" / "?" with well-formed escapes, and at
+# most one "#" (RFC 3986 Appendix A, ASCII only).
+_PCHARS: Final = r"(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/?]++|%[0-9A-Fa-f]{2})*+"
+_PLAIN_AUTHORITY: Final = r"//[A-Za-z0-9\-._~!$&'()*+,;=:@]*+(?=[/?#]|\Z)"
+_PLAIN_HREF: Final = re.compile(
+    rf"[A-Za-z][A-Za-z0-9+.\-]*+:(?:{_PLAIN_AUTHORITY}|(?!//)){_PCHARS}(?:#{_PCHARS})?"
+)
 # WHATWG: schemes whose query takes the document encoding ("special" minus ws/wss).
 _ENCODING_SCHEMES: Final = frozenset({"http:", "https:", "ftp:", "file:"})
 
@@ -60,7 +71,7 @@ def href_steps(text: str) -> Repaired:
     >>> href_steps(" http:\\\\\\\\example.org\\\\a b\\n").text
     'http://example.org/a%20b'
     """
-    require_str(text)
+    text = require_text(text)
     reject_surrogates(text)
     repairs: list[Repair] = []
     start = len(text) - len(text.lstrip(_TRIM))
@@ -161,15 +172,16 @@ def from_href_repairs(text: str, *, base: str | None = None, charset: str = "utf
     from their output, and one ``query-character-reference`` per query character the
     document charset cannot encode.
     """
-    require_str(text)
+    text = require_text(text)
     if base is not None:
-        require_str(base, "base")
+        base = require_text(base, "base")
     encoding = output_encoding(charset)  # the one resolver; UTF-16, replacement: UTF-8
     steps = href_steps(text)
     href = _engine_href(text, base)
     repairs = list(steps.repairs)
     if encoding is not UTF_8 and _protocol(href) in _ENCODING_SCHEMES:
         href = _legacy_query(text, href, encoding, repairs)
+    href = href_as_iri(href)  # as from_href: steps 3 and 4 on the serialization
     if href != steps.text:
         repairs.append(Repair.of(Code.HREF_SERIALIZED, 0, text, href, "as a browser serializes it"))
     return Repaired(href, tuple(repairs))
@@ -201,18 +213,38 @@ def _legacy_query(text: str, href: str, encoding: Encoding, repairs: list[Repair
     return head[: q_at + 1] + encoded + tail
 
 
+def href_as_iri(href: str) -> str:
+    """3987bis 7.2 steps 3 and 4 on a browser's ``href``, so that it is an IRI reference.
+
+    The URL Standard leaves some characters that no IRI allows in its serialization (``|``
+    ``[`` ``]`` ``^`` ``{`` ``}`` `````` and ``\\`` in a query, ``#`` in a fragment, a space
+    in an opaque path) and a ``%`` not followed by two hexadecimal digits. Step 3 ("characters
+    in href-ucschar but not in ucschar are percent-encoded") and step 4 ("%" not followed by
+    two hex digits becomes "%25") apply in every form: each component's characters that its
+    RFC 3987 2.2 rule does not allow are percent-encoded and a stray ``%`` becomes ``%25``
+    (``iri.lenient``, identity on a valid IRI). Raises :class:`iri.InvalidIRI` for a host
+    no IRI can carry (``"``, a stray ``%``, escapes that are no IDN: RFC 3986 3.2.2).
+
+    >>> href_as_iri("http://h/100%?a|b#c#d")
+    'http://h/100%25?a%7Cb#c%23d'
+    """
+    if _PLAIN_HREF.fullmatch(href) is not None or is_valid(href):
+        return href
+    from iri.liberal.lenient import lenient
+
+    return str(lenient(href))
+
+
 def href_to_iri(href: str) -> str:
-    """The IRI form of a browser's ``href``: characters no IRI allows percent-encoded
-    (``iri.lenient``), then the percent-encodings that are safe to show decoded
-    (``iri.to_iri``).
+    """The IRI form of a browser's ``href``: :func:`href_as_iri`, then the
+    percent-encodings that are safe to show decoded (``iri.to_iri``).
 
     >>> href_to_iri("http://xn--rsum-bpad.example/%C3%A9t%C3%A9?a|b")
     'http://résumé.example/été?a%7Cb'
     """
     from iri.convert.uri import to_iri
-    from iri.liberal.lenient import lenient
 
-    return to_iri(str(lenient(href)))
+    return to_iri(href_as_iri(href))
 
 
 def from_href(
@@ -224,11 +256,16 @@ def from_href(
 ) -> str:
     """Read ``text`` as a browser reads an ``href`` (3987bis 7.2, WHATWG URL Standard).
 
-    Returns the address exactly as a browser serializes it (its ``href``), resolved
-    against ``base`` when given; ``charset`` is the document's encoding, used (as browsers
-    do) for the query of http, https, ftp and file addresses, with ``&#N;`` for characters
-    it cannot encode. ``form="iri"`` returns the IRI form for display. Raises
-    :class:`iri.HrefError` (a ``ValueError``) where a browser fails.
+    Returns the address as a browser serializes it (its ``href``), resolved against
+    ``base`` when given; ``charset`` is the document's encoding, used (as browsers do) for
+    the query of http, https, ftp and file addresses, with ``&#N;`` for characters it
+    cannot encode. 3987bis 7.2 steps 3 and 4 apply in every form (:func:`href_as_iri`):
+    what no IRI allows, which the URL Standard leaves in some components, is
+    percent-encoded and a stray ``%`` becomes ``%25``, so the result always passes
+    ``iri.check`` (docs/liberal.md lists where this differs from the browser's text).
+    ``form="iri"`` returns the IRI form for display. Raises :class:`iri.HrefError` (a
+    ``ValueError``) where a browser fails, and :class:`iri.InvalidIRI` for an address a
+    browser accepts whose host no IRI can carry (``sc://a"b/``: RFC 3986 3.2.2).
 
     >>> from_href("  HTTP://EXAMPLE.org\\\\a\\\\..\\\\b c?q=é ", base=None)
     'http://example.org/b%20c?q=%C3%A9'
@@ -236,14 +273,19 @@ def from_href(
     'http://example.org/a/d?q=%E9'
     >>> from_href("http://xn--rsum-bpad.example/%C3%A9t%C3%A9", form="iri")
     'http://résumé.example/été'
+    >>> from_href("http://h/%")  # the browser's href is http://h/%
+    'http://h/%25'
     """
-    require_str(text)
+    text = require_text(text)
     if base is not None:
-        require_str(base, "base")
+        base = require_text(base, "base")
     encoding = output_encoding(charset)  # the one resolver; UTF-16, replacement: UTF-8
     href = _engine_href(text, base)
     if encoding is not UTF_8 and _protocol(href) in _ENCODING_SCHEMES:
         href = _legacy_query(text, href, encoding, [])
+    href = href_as_iri(href)  # 3987bis 7.2 steps 3 and 4, in every form
     if form is not HrefForm.HREF and option(HrefForm, form, "form") is HrefForm.IRI:
-        return href_to_iri(href)
+        from iri.convert.uri import to_iri
+
+        return to_iri(href)
     return href

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from iri.liberal.repair import Repair, Repaired, reject_surrogates, require_str
+from iri.liberal.repair import Repair, Repaired, reject_surrogates, require_text
 from iri.syntax.check import check, is_valid
 from iri.syntax.errors import InvalidIRI
 from iri.syntax.percent import IRI_CHARACTERS, IRI_QUERY_CHARACTERS, EncodeSet, encode
@@ -93,7 +93,7 @@ def from_leiri_repairs(text: str) -> Repaired:
     [('leiri-character-encoded', (13, 14), ' '), ('leiri-character-encoded', (24, 25), '{'), \
 ('leiri-character-encoded', (30, 31), '}')]
     """
-    require_str(text)
+    text = require_text(text)
     if _OUTSIDE_QUERY_RUN.search(text) is None:
         result = Repaired(text)  # nothing to encode anywhere (the query set is smaller)
     else:

@@ -14,7 +14,7 @@ from enum import StrEnum
 from functools import cache
 from typing import Final
 
-from iri.liberal.repair import Repair, Repaired, option, reject_surrogates, require_str
+from iri.liberal.repair import Repair, Repaired, option, reject_surrogates, require_text
 from iri.syntax.check import is_valid
 from iri.syntax.check_authority import host_escapes_ok
 from iri.syntax.errors import InvalidIRI
@@ -193,7 +193,7 @@ def lenient_repairs(
     ('http://example.org/a%20b%7Cc', [('character-encoded', (20, 21), '%20'), \
 ('character-encoded', (22, 23), '%7C')])
     """
-    require_str(text)
+    text = require_text(text)
     classes = URI_CLASSES if option(Form, form, "form") is Form.URI else IRI_CLASSES
     host_mode = option(LenientHost, host, "host")
     if host_mode is LenientHost.KEEP and is_valid(text) and (classes.iri or text.isascii()):
@@ -210,7 +210,7 @@ def lenient_steps(
     host: LenientHost | str = LenientHost.KEEP,
 ) -> Repaired:
     """Guidelines section 5 step by step, without the fast path of :func:`lenient_repairs`."""
-    require_str(text)
+    text = require_text(text)
     classes = URI_CLASSES if option(Form, form, "form") is Form.URI else IRI_CLASSES
     host_mode = option(LenientHost, host, "host")
     reject_surrogates(text)

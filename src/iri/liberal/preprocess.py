@@ -11,7 +11,7 @@ import re
 from enum import StrEnum
 from typing import Final
 
-from iri.liberal.repair import Repair, Repaired, option, require_str
+from iri.liberal.repair import Repair, Repaired, option, reject_surrogates, require_text
 from iri.syntax.violations import Code
 
 __all__ = ["CharacterReferences", "Spaces", "preprocess", "preprocess_repairs", "split_references"]
@@ -103,7 +103,10 @@ def preprocess_repairs(
     >>> [(x.code.value, x.span) for x in r.repairs]
     [('whitespace-trimmed', (0, 2)), ('whitespace-trimmed', (24, 25)), ('space-encoded', (22, 23))]
     """
-    require_str(text)
+    text = require_text(text)
+    # A lone surrogate is no character: nothing can encode it, so the result would not be
+    # IRI text (3987bis 7.3; as lenient, from_leiri and href_steps: InvalidIRI).
+    reject_surrogates(text)
     space_mode = option(Spaces, spaces, "spaces")
     policy = option(CharacterReferences, references, "references")
     repairs: list[Repair] = []
@@ -178,7 +181,8 @@ def split_references(
     >>> [r.text for r in split_references(" a.html  b.html\\t")]
     ['a.html', 'b.html']
     """
-    require_str(text)
+    text = require_text(text)
+    reject_surrogates(text)  # as preprocess_repairs (3987bis 7.3)
     policy = option(CharacterReferences, references, "references")
     trims: list[Repair] = []
     start, end = _trim(text, trims)

@@ -14,10 +14,11 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final, TypeVar
 
+from iri.syntax.argument import as_text
 from iri.syntax.errors import InvalidIRI
 from iri.syntax.violations import REGISTRY, Code, Severity, Violation
 
-__all__ = ["Repair", "Repaired", "option", "reject_surrogates", "require_str"]
+__all__ = ["Repair", "Repaired", "option", "reject_surrogates", "require_str", "require_text"]
 
 _E = TypeVar("_E", bound=StrEnum)
 
@@ -85,6 +86,14 @@ def require_str(text: object, what: str = "text") -> str:
     if not isinstance(text, str):
         raise TypeError(f"{what} must be str, not {type(text).__name__}")
     return text
+
+
+def require_text(text: object, what: str = "text") -> str:
+    """The IRI text of an argument: a ``str`` itself, an :class:`iri.IRIReference` its
+    text (:mod:`iri.syntax.argument`); a clear :class:`TypeError` for any other type."""
+    if isinstance(text, str):
+        return text
+    return as_text(text, what + " must be str, not {type}")
 
 
 _SURROGATE: Final = re.compile("[\ud800-\udfff]")

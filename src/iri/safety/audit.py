@@ -24,6 +24,7 @@ from iri.safety.skeleton import (
     resolved_scripts,
     restriction_level,
 )
+from iri.syntax.argument import as_text
 from iri.syntax.invisible import BIDI_CONTROLS, is_invisible
 from iri.syntax.percent import PCT_ENCODED_RUN, run_octets, utf8_errors
 from iri.syntax.split import Components, Spans, split_authority, split_with_spans
@@ -320,7 +321,7 @@ the host is evil.example']
     []
     """
     if not isinstance(text, str):
-        raise TypeError(f"audit() expects a str, not {type(text).__name__}")
+        text = as_text(text, "audit() expects a str, not {type}")
     try:
         minimum = RestrictionLevel(restriction)
     except ValueError:

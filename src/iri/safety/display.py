@@ -41,6 +41,7 @@ from iri.safety.delimiters import LINE_BREAKS
 from iri.safety.findings import AuditCode, Level
 from iri.syntax import hosts as idna
 from iri.syntax import schemes
+from iri.syntax.argument import as_text
 from iri.syntax.check import iri_reference_match
 from iri.syntax.errors import InvalidIRI
 from iri.syntax.grammar import (
@@ -162,7 +163,7 @@ def to_display(
     'http://bank.example%EF%BC%8Fevil.example/%20a'
     """
     if not isinstance(text, str):
-        raise TypeError(f"to_display() expects a str, not {type(text).__name__}")
+        text = as_text(text, "to_display() expects a str, not {type}")
     start, end = _WRAPPERS[Wrap(wrap)]
     domains = None if top_domains is None else _top_domains(top_domains)
     show_password = Password(password) is Password.SHOW

@@ -153,7 +153,10 @@ def _tld(host: str, labels: list[tuple[int, str]]) -> Tld:
 def _percent(label: str) -> str:
     from iri.syntax.percent import encode_octets
 
-    return "".join(c if c.isascii() else encode_octets(c.encode("utf-8")) for c in label)
+    # a lone surrogate as its three octets, as the display shows it (safety/display.py)
+    return "".join(
+        c if c.isascii() else encode_octets(c.encode("utf-8", "surrogatepass")) for c in label
+    )
 
 
 def _lenient(text: str, tld: Tld, minimum: RestrictionLevel) -> tuple[Reason, ...]:

@@ -12,6 +12,7 @@ import re
 from itertools import chain
 from typing import Final
 
+from iri.syntax.argument import as_text
 from iri.syntax.errors import IRIError
 
 __all__ = ["visual_order"]
@@ -47,7 +48,7 @@ def visual_order(text: str) -> str:
     True
     """
     if not isinstance(text, str):
-        raise TypeError(f"visual_order() expects a str, not {type(text).__name__}")
+        text = as_text(text, "visual_order() expects a str, not {type}")
     try:
         from bidi import get_display  # type: ignore[import-untyped,import-not-found,unused-ignore]
     except ImportError as err:  # pragma: no cover - the extra is in the test extra

@@ -9,6 +9,7 @@ floor: :mod:`iri.syntax.schemes`).
 
 from __future__ import annotations
 
+from iri.syntax.argument import as_text
 from iri.syntax.check import check
 from iri.syntax.errors import InvalidIRI
 
@@ -20,8 +21,7 @@ def require_scheme(text: object, scheme: str, what: str) -> str:
     ``text`` is a valid IRI of ``scheme`` without a violation of that scheme's rules, else
     raise :class:`~iri.InvalidIRI` carrying the violations (``TypeError`` for a non-str)."""
     if not isinstance(text, str):
-        raise TypeError(f"{what}.parse() expects str, got {type(text).__name__}")
-
+        text = as_text(text, what + ".parse() expects str, got {type}")
     found = check(text, rule="IRI")
     bad = [v for v in found if v.severity == "error" or v.code.startswith(f"{scheme}-")]
     head, _, rest = text.partition(":")

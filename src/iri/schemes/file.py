@@ -32,6 +32,7 @@ from __future__ import annotations
 from enum import StrEnum
 from pathlib import PurePath, PurePosixPath, PureWindowsPath
 
+from iri.syntax.argument import as_text
 from iri.syntax.errors import InvalidIRI, IRIError
 from iri.syntax.percent import IPCHAR, IREG_NAME, decode_octets, encode
 from iri.syntax.schemes.file import DRIVE
@@ -93,7 +94,7 @@ def to_path(
     :class:`~iri.IRIError` for one that ``flavour`` cannot express (a remote host on POSIX).
     """
     if not isinstance(text, str):
-        raise TypeError(f"to_path() expects str, got {type(text).__name__}")
+        text = as_text(text, "to_path() expects str, got {type}")
     from iri.syntax.check import check
 
     found = check(text, rule="IRI")

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from iri import syntax as floor  # the package face: the warning passes load on first use
+from iri.syntax.argument import as_text
 from iri.syntax.check_authority import DNS_MAX, host_escapes_ok
 from iri.syntax.check_authority import authority as authority_spans
 from iri.syntax.check_chars import Checker
@@ -61,6 +62,12 @@ def not_str(func: str, text: object) -> NoReturn:
     raise TypeError(f"iri.{func}() expects str, got {type(text).__name__}")
 
 
+def text_of(func: str, text: object) -> str:
+    """The IRI text of a non-``str`` argument: an ``iri.IRIReference`` gives its text
+    (:mod:`iri.syntax.argument`); any other type is the ``TypeError`` of :func:`not_str`."""
+    return as_text(text, f"iri.{func}() expects str, got {{type}}")
+
+
 def is_valid(
     text: str, *, rule: Rule | str = Rule.IRI_REFERENCE, zone_id: ZoneID | str = ZoneID.REJECT
 ) -> bool:
@@ -77,7 +84,7 @@ def is_valid(
         # Zero cost on the hot path: only a non-str text (or an unhashable option) gets here
         # (AttributeError: the ASCII dispatch of GrammarPattern calls ``text.isascii()``).
         if not isinstance(text, str):
-            not_str("is_valid", text)
+            return is_valid(text_of("is_valid", text), rule=rule, zone_id=zone_id)
         raise
     if m is None:
         return False
@@ -109,7 +116,7 @@ def valid_match(
         m = pattern_for(rule, zone_id).fullmatch(text)
     except (TypeError, AttributeError):  # AttributeError: see is_valid
         if not isinstance(text, str):
-            not_str(func, text)
+            return valid_match(text_of(func, text), rule, zone_id, func)
         raise
     if m is None or ("%" in text and not escapes_ok(text, m)) or text[:1] == BOM:
         return None
@@ -158,7 +165,7 @@ def check(
     ['default-port', 'invalid-character']
     """
     if type(text) is not str and not isinstance(text, str):
-        not_str("check", text)
+        text = text_of("check", text)
     rule = Rule(rule)
     zone_id = ZoneID(zone_id)
     if _plainly_fine(text, rule, zone_id):
@@ -216,7 +223,7 @@ def explain(
     Same contract and result as :func:`check`; kept apart so that tests can compare the two.
     """
     if type(text) is not str and not isinstance(text, str):
-        not_str("explain", text)
+        text = text_of("explain", text)
     return _explain(text, Rule(rule), ZoneID(zone_id), limit, "explain")
 
 

@@ -21,7 +21,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (start-u
 if TYPE_CHECKING:
     from typing import Final
 
-__all__ = ["authority", "host_escapes_ok", "port_equals"]
+__all__ = ["PORT_MAX", "authority", "host_escapes_ok", "port_equals", "port_out_of_range"]
 
 _UPPER_ASCII: Final = re.compile(r"[A-Z]+")
 _DIGITS: Final = re.compile(r"[0-9]*+")
@@ -237,8 +237,21 @@ def port_equals(port: str, other: str) -> bool:
     return (port.lstrip("0") or "0") == (other.lstrip("0") or "0")
 
 
+#: The largest port: TCP, UDP, SCTP and DCCP ports are 16-bit numbers (RFC 6335 6); the
+#: URL Standard's port state fails above it ("If port is greater than 2^16 - 1").
+PORT_MAX: Final = 65535
+
+
+def port_out_of_range(digits: str) -> bool:
+    """Whether a ``*DIGIT`` string is a number above :data:`PORT_MAX`, without ``int()``:
+    linear in its length (leading zeros are skipped, then the length decides, then five
+    digits compare as text)."""
+    number = digits.lstrip("0")
+    return len(number) > 5 or (len(number) == 5 and number > "65535")
+
+
 def port(ch: Checker, port: str, start: int, scheme: str | None) -> None:
-    """port = *DIGIT"""
+    """port = *DIGIT (RFC 3986 3.2.3), and a number no transport can use (RFC 6335 6)."""
     m = _DIGITS.match(port)
     assert m is not None
     if m.end() < len(port):
@@ -252,6 +265,14 @@ def port(ch: Checker, port: str, start: int, scheme: str | None) -> None:
         )
     elif port == "":
         ch.add(Code.EMPTY_PORT, "port", start - 1, start, 'the port is empty: omit the ":"')
+    elif port_out_of_range(port):
+        ch.add(
+            Code.PORT_OUT_OF_RANGE,
+            "port",
+            start,
+            start + len(port),
+            f"port {_short(port)} is above {PORT_MAX}: no scheme can use it",
+        )
     else:
         default = schemes.default_port(scheme)
         if default is not None and port_equals(port, default):

@@ -143,6 +143,13 @@ ENTRIES: dict[str, tuple[str, ...]] = {
         "Producers should omit a port equal to the scheme's default.",
         "http://example.org:80/",
     ),
+    "PORT_OUT_OF_RANGE": (
+        "warning",
+        "RFC 6335 6",
+        "A port above 65535: port numbers are 16-bit, so no scheme can use it "
+        "(RFC 3986 3.2.3 leaves port = *DIGIT unbounded; the URL Standard fails).",
+        "http://example.org:99999/",
+    ),
     "UPPERCASE_SCHEME": (
         "warning",
         "RFC 3986 3.1",

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from iri.syntax.argument import as_text
+
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (start-up time)
 if TYPE_CHECKING:
     from typing import Final, NamedTuple
@@ -88,7 +90,7 @@ def split(text: str) -> Components:
     Components(scheme=None, authority=None, path='a', query='', fragment='')
     """
     if type(text) is not str and not isinstance(text, str):
-        raise TypeError(f"iri.split() expects str, got {type(text).__name__}")
+        text = as_text(text, "iri.split() expects str, got {type}")
     m = _APPENDIX_B.match(text)
     assert m is not None  # every string matches Appendix B
     return Components(m["scheme"], m["authority"], m["path"], m["query"], m["fragment"])

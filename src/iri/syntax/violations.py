@@ -63,6 +63,7 @@ class Code(StrEnum):
     DOT_SEGMENT = "dot-segment"
     EMPTY_PORT = "empty-port"
     DEFAULT_PORT = "default-port"
+    PORT_OUT_OF_RANGE = "port-out-of-range"
     UPPERCASE_SCHEME = "uppercase-scheme"
     UPPERCASE_HOST = "uppercase-host"
     REG_NAME_NOT_DNS = "reg-name-not-dns"

@@ -144,7 +144,8 @@ def format_link(text: str, *, end: End | str = End.FINAL) -> str:
     """
     from iri.value.reference import parse
 
-    ref = parse(text, rule="IRI")
+    ref = parse(text, rule="IRI")  # an IRIReference too: its text is str(ref)
+    text = str(ref)
     prefix = text[: len(text) - len(_tail(ref.path, ref.query, ref.fragment))]
     path: list[str] = []
     if ref.path.startswith("/"):

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from functools import cache
 from typing import Final
 
+from iri.syntax.check_authority import PORT_MAX, port_out_of_range
 from iri.syntax.errors import ComponentError
 from iri.syntax.grammar import IRI_CLASSES, SCHEME, ZoneID, ip_literal
 from iri.syntax.percent import BAD_PERCENT
@@ -35,6 +36,9 @@ _STOPS: Final = {
     "query": re.compile(r"#"),
 }
 _SCHEME_RE: Final = re.compile(SCHEME)
+# Port numbers are 16-bit (RFC 6335 6); the URL Standard fails above 65535. The grammar
+# (port = *DIGIT) reads any number, so check() only warns; a value made here refuses it.
+_ABOVE_MAX: Final = f"a port is at most {PORT_MAX}: no scheme can use a larger one (RFC 6335 6)"
 
 
 def check_type(name: str, value: object) -> str | None:
@@ -44,6 +48,8 @@ def check_type(name: str, value: object) -> str | None:
     if name == "port" and isinstance(value, int) and not isinstance(value, bool):
         if value < 0:
             raise ComponentError("port", str(value), "a port is a non-negative number")
+        if value > PORT_MAX:
+            raise ComponentError("port", str(value), _ABOVE_MAX)
         return str(value)
     expected = "str, int or None" if name == "port" else "str or None"
     raise TypeError(f"{name} must be {expected}, got {type(value).__name__}")
@@ -62,6 +68,8 @@ def check_structure(parts: dict[str, str | None], changed: Iterable[str]) -> Non
                     "scheme", value, 'a scheme is ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )'
                 )
             continue
+        if name == "port" and value.isascii() and value.isdigit() and port_out_of_range(value):
+            raise ComponentError("port", value, _ABOVE_MAX)
         key = "ip_literal" if name == "host" and value.startswith("[") else name
         stops = _STOPS.get(key)
         m = stops.search(value) if stops is not None else None

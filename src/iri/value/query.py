@@ -26,6 +26,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from enum import StrEnum
 from typing import Final, TypeAlias
 
+from iri.syntax.check import invalid, text_of, valid_match
+from iri.syntax.grammar import Rule, ZoneID
 from iri.syntax.percent import IPCHAR, IQUERY, decode_escapes
 from iri.value.query_params import QueryParams
 
@@ -40,6 +42,7 @@ __all__ = [
     "pairs_of",
     "parse_query",
     "path_segments",
+    "query_params",
 ]
 
 
@@ -172,9 +175,12 @@ def _decode_name(raw: str, form: bool) -> str:
     return decode_component(raw.partition("=")[0], form=form)
 
 
-def _decode_pair(raw: str, form: bool) -> tuple[str, str]:
-    name, _, value = raw.partition("=")
-    return decode_component(name, form=form), decode_component(value, form=form)
+def _decode_pair(raw: str, form: bool) -> tuple[str, str | None]:
+    # WHATWG URL, application/x-www-form-urlencoded parsing: a sequence without "=" is a
+    # name whose value is the empty string. Here it is None, a bare flag, so that writing
+    # the pairs back gives "flag", not "flag=" (docs/rationale.md V9).
+    name, eq, value = raw.partition("=")
+    return decode_component(name, form=form), decode_component(value, form=form) if eq else None
 
 
 def parse_query(
@@ -182,8 +188,10 @@ def parse_query(
 ) -> QueryParams:
     """Decode query text into :class:`QueryParams` (``None``, an absent query, gives none).
 
-    >>> parse_query("q=caf%C3%A9&tag=a+b&flag")
-    QueryParams([('q', 'café'), ('tag', 'a+b'), ('flag', '')])
+    A bare flag has the value ``None``, an empty value ``""``.
+
+    >>> parse_query("q=caf%C3%A9&tag=a+b&flag&e=")
+    QueryParams([('q', 'café'), ('tag', 'a+b'), ('flag', None), ('e', '')])
     """
     if query is None:
         return QueryParams()
@@ -191,11 +199,28 @@ def parse_query(
     return QueryParams(_decode_pair(raw, form) for raw in _raw_pairs(query) if raw)
 
 
+def query_params(text: str, *, style: QueryStyle | str = QueryStyle.AUTO) -> QueryParams:
+    """The query of an IRI reference (text or :class:`iri.IRIReference`) as decoded pairs:
+    ``iri.query_params(x)`` is ``iri.parse(x).query_params_as(style)``, without making
+    the value. Raises :class:`iri.InvalidIRI` for text that is not an IRI reference.
+
+    >>> query_params("http://x/?flag&y=&a=1&a=%2B+%26")
+    QueryParams([('flag', None), ('y', ''), ('a', '1'), ('a', '+ &')])
+    """
+    if not isinstance(text, str):
+        text = text_of("query_params", text)
+    m = valid_match(text, Rule.IRI_REFERENCE, ZoneID.ACCEPT, "query_params")
+    if m is None:
+        raise invalid(text)
+    return parse_query(m["query"], style=style, scheme=m["scheme"])
+
+
 def pairs_of(query: QueryInput) -> list[tuple[str, str | None]]:
     """Normalize a mapping or an iterable of pairs to a list of ``(name, value)``.
 
     A sequence value (list or tuple) gives one pair per item; ``None`` stays ``None``
-    (the builders read it as "remove this name").
+    (a bare flag for :func:`build_query` and :func:`extend_query`, "remove this name" for
+    :func:`update_query`).
 
     >>> pairs_of({"a": 1, "b": ["x", "y"]}), pairs_of(parse_query("a=1&a=2"))
     ([('a', '1'), ('b', 'x'), ('b', 'y')], [('a', '1'), ('a', '2')])
@@ -229,10 +254,11 @@ def _write_pair(name: str, value: str, form: bool) -> str:
 
 
 def build_query(pairs: Iterable[tuple[str, str | None]], *, form: bool) -> str:
-    """Write pairs as query text (pairs whose value is ``None`` are left out).
+    """Write pairs as query text; a pair whose value is ``None`` is a bare flag (its name
+    alone, no ``=``), as :func:`parse_query` reads it.
 
-    >>> build_query([("q", "a b"), ("x", None), ("é", "1")], form=True)
-    'q=a+b&é=1'
+    >>> build_query([("q", "a b"), ("x", None), ("é", "1"), ("e", "")], form=True)
+    'q=a+b&x&é=1&e='
     """
     # The ASCII case inlined (one translate per name and value, with the sets' own tables):
     # the hot loop of with_query.
@@ -241,8 +267,8 @@ def build_query(pairs: Iterable[tuple[str, str | None]], *, form: bool) -> str:
     out = []
     for n, v in pairs:
         if v is None:
-            continue
-        if n.isascii() and v.isascii():
+            out.append(n.translate(nt) if n.isascii() else _encode_text("name", n, form))
+        elif n.isascii() and v.isascii():
             out.append(n.translate(nt) + "=" + v.translate(vt))
         else:
             out.append(_encode_text("name", n, form) + "=" + _encode_text("value", v, form))

@@ -66,12 +66,18 @@ class QueryAndPath:
         """Replace the query: text as written, a mapping, pairs, or keyword arguments.
 
         Names and values are encoded as the query needs (``ucschar`` stays); ``None``
-        as the query removes it; ``None`` as a value leaves the pair out; no pairs at
-        all remove the query (no ``?``), as in the other query builders.
+        as the query removes it; ``None`` as a value writes the name alone (a bare flag,
+        as :attr:`query_params` reads ``?flag``; ``""`` writes ``flag=``); no pairs at
+        all remove the query (no ``?``), as in the other query builders. The pairs of
+        :attr:`query_params` give the same query back: ``ref.with_query(
+        ref.query_params)`` is ``ref`` for a query the builders could have written.
 
         >>> from iri import parse
         >>> parse("http://x/p?old=1").with_query({"q": "a&b c", "n": 2})
         IRIReference('http://x/p?q=a%26b+c&n=2')
+        >>> ref = parse("http://x/p?flag&y=&a=1&a=%2B+%26")
+        >>> ref.with_query(ref.query_params.items()) == ref
+        True
         >>> parse("http://x/p").with_query(tag=["é", "ß"])
         IRIReference('http://x/p?tag=é&tag=ß')
         """
@@ -95,7 +101,8 @@ class QueryAndPath:
     ) -> Self:
         """Set the values of some names, keeping the other pairs as written.
 
-        A name's new values take the place of its first pair; ``None`` removes the name.
+        A name's new values take the place of its first pair; ``None`` removes the name
+        (here only: :meth:`with_query` and :meth:`extend_query` write it as a bare flag).
 
         >>> from iri import parse
         >>> parse("http://x/?a=1&b=2&a=3").update_query(a="9", c="new")
@@ -113,7 +120,8 @@ class QueryAndPath:
         style: _q.QueryStyle | str = _q.QueryStyle.AUTO,
         **params: _q.QueryValue | list[_q.QueryValue] | None,
     ) -> Self:
-        """Append pairs to the query, keeping the existing text as written.
+        """Append pairs to the query, keeping the existing text as written (a ``None``
+        value appends a bare flag).
 
         >>> from iri import parse
         >>> parse("http://x/?a=1").extend_query([("a", "2")])

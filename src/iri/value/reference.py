@@ -16,7 +16,8 @@ from decimal import Decimal
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Final, final
 
-from iri.syntax.check import invalid, is_valid, valid_match
+from iri.syntax.argument import IRIText
+from iri.syntax.check import invalid, is_valid, text_of, valid_match
 from iri.syntax.grammar import Rule, ZoneID
 from iri.syntax.recompose import recompose
 from iri.value.modify import FIELDS, check_structure, check_type, syntax_ok
@@ -378,6 +379,10 @@ class IRIReference(QueryAndPath):
         return parse(to_iri(self._text, **options))
 
 
+# Every function that takes IRI text takes the value too (iri.syntax.argument).
+IRIText.register(IRIReference)
+
+
 def _unpickle(text: str) -> IRIReference:
     # The value was valid when pickled; ZoneID.ACCEPT also takes the zone IDs that a
     # value parsed with zone_id="accept" may hold.
@@ -400,7 +405,9 @@ def parse(
     ...     print(exc.violations[0].code.value, exc.violations[0].span)
     invalid-character (20, 21)
     """
-    m = valid_match(text, rule, zone_id)  # the is_valid gate; TypeError for non-str
+    if not isinstance(text, str):
+        text = text_of("parse", text)  # an IRIReference gives its text; TypeError otherwise
+    m = valid_match(text, rule, zone_id)  # the is_valid gate
     if m is None:
         raise invalid(text, rule=rule, zone_id=zone_id)
     ref = _new(IRIReference)

@@ -1,0 +1,47 @@
+"""The text argument of the public functions: a ``str``, or the library's own value.
+
+Every function that takes IRI text also takes an :class:`iri.IRIReference` (shared/DESIGN.md,
+"The public API"): its ``str()`` is its text exactly (``str(parse(s)) == s``), so the
+function reads that text. Any other type is the function's own clear ``TypeError``.
+
+The value lives in a higher wing (``iri.value``), which this floor never imports: the value
+type registers itself here (:class:`IRIText`, an ABC) when its module loads; a value can
+only exist once that module has loaded, so the registration is always in place.
+
+Callers test ``isinstance(text, str)`` first (nothing on the hot path) and call
+:func:`as_text` only for another type::
+
+    if not isinstance(text, str):
+        text = as_text(text, "to_uri() expects a str (an IRI reference), not {type}")
+"""
+
+from __future__ import annotations
+
+from abc import ABC
+
+__all__ = ["IRIText", "as_text"]
+
+
+class IRIText(ABC):  # noqa: B024 (a marker: registered, never subclassed)
+    """The values whose ``str()`` is their IRI text, exactly (``iri.IRIReference``)."""
+
+    __slots__ = ()
+
+
+def as_text(value: object, message: str) -> str:
+    """The IRI text of ``value``: ``value`` itself for a ``str``, ``str(value)`` for a
+    registered value (:class:`IRIText`); otherwise ``TypeError(message)``, where
+    ``{type}`` in ``message`` names the type given.
+
+    >>> as_text("http://h/", "f() expects str, got {type}")
+    'http://h/'
+    >>> as_text(None, "f() expects str, got {type}")
+    Traceback (most recent call last):
+      ...
+    TypeError: f() expects str, got NoneType
+    """
+    if isinstance(value, str):
+        return value
+    if isinstance(value, IRIText):
+        return str(value)
+    raise TypeError(message.format(type=type(value).__name__))
