@@ -16,7 +16,7 @@ from typing import Final
 
 from iri.liberal.repair import Repair, Repaired, option, reject_surrogates, require_str
 from iri.syntax.check import is_valid
-from iri.syntax.check_authority import host_escapes_ok
+from iri.syntax.host_validity import host_faults
 from iri.syntax.errors import InvalidIRI
 from iri.syntax.grammar import IRI_CLASSES, SCHEME, URI_CLASSES, Classes
 from iri.syntax.percent import (
@@ -50,7 +50,8 @@ class LenientHost(StrEnum):
 
     #: leave the host as written (only characters not allowed are percent-encoded)
     KEEP = "keep"
-    #: "MAY be processed according to UTS46": map it to its UTS #46 ToASCII form
+    #: "MAY be processed according to UTS46": map it to its UTS #46 ToASCII form, as the
+    #: URL Standard does (the one mapping of to_uri(host="uts46"), iri.syntax.web_hosts)
     UTS46 = "uts46"
 
 
@@ -148,19 +149,13 @@ def _host(b: _Builder, start: int, end: int, host_mode: LenientHost) -> str:
                 "percent-encoded (RFC 3986 3.2.2)",
             )
     out = b.component("host", start, end)
-    if "%" in out and not host_escapes_ok(out):
-        # the encoded host must decode to a valid IDN (draft-duerst-idn-uri 3)
-        raise b.fail(
-            Code.PERCENT_ENCODED_HOST_NOT_IDN,
-            "host",
-            start,
-            end,
-            "the host, percent-encoded, is not a valid internationalized domain name",
-        )
-    if host_mode is LenientHost.UTS46 and out and "%" not in out:
-        from iri.syntax.hosts import to_ascii
+    if host_mode is LenientHost.UTS46 and out:
+        from iri.syntax.web_hosts import url_domain_to_ascii
 
-        mapped = to_ascii(out)  # raises iri.IDNAError where UTS #46 fails
+        # The URL Standard's host parser, as to_uri(host="uts46") and browsers (from_href)
+        # map a domain, percent-encoded hosts included; its result is checked below like
+        # any host. Raises iri.IDNAError where it fails.
+        mapped = url_domain_to_ascii(out)
         if mapped != out:
             b.repairs.append(
                 Repair.of(
@@ -173,6 +168,12 @@ def _host(b: _Builder, start: int, end: int, host_mode: LenientHost) -> str:
                 )
             )
             out = mapped
+    # The one decision on hosts (iri.syntax.host_validity): an escaped host must decode
+    # to a valid IDN (draft-duerst-idn-uri 3), an escaped US-ASCII octet must be a letter,
+    # digit or hyphen (RFC 3986 3.2.2).
+    error = next((f for f in host_faults(out, dns=False) if f.error), None)
+    if error is not None:
+        raise b.fail(error.code, "host", start, end, error.message)
     return out
 
 
