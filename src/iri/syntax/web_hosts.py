@@ -65,10 +65,15 @@ def _valid_label(label: str) -> None:
     if not valid:
         raise _Failure(label, "holds a character that is not valid [UTS #46 4.1 criterion 7]")
     for i, c in enumerate(label):
-        if c in _JOINERS and not valid_contextj(label, i):
-            raise _Failure(
-                label, f"U+{ord(c):04X} out of context [UTS #46 4.1 criterion 8, CheckJoiners]"
-            )
+        if c in _JOINERS:
+            try:
+                ok = valid_contextj(label, i)
+            except ValueError:  # a character Python's unicodedata does not know yet
+                ok = False
+            if not ok:
+                raise _Failure(
+                    label, f"U+{ord(c):04X} out of context [UTS #46 4.1 criterion 8, CheckJoiners]"
+                )
 
 
 def _to_ascii(domain: str) -> str:
