@@ -15,6 +15,7 @@ from functools import cache
 from typing import Final
 
 from iri.liberal.repair import Repair, Repaired, option, reject_surrogates, require_str
+from iri.syntax import schemes
 from iri.syntax.check import is_valid
 from iri.syntax.host_validity import host_faults
 from iri.syntax.errors import InvalidIRI
@@ -126,7 +127,7 @@ class _Builder:
         return InvalidIRI(self.text, [Violation.of(code, name, start, end, message)])
 
 
-def _host(b: _Builder, start: int, end: int, host_mode: LenientHost) -> str:
+def _host(b: _Builder, start: int, end: int, host_mode: LenientHost, scheme: str | None) -> str:
     """5.2.2: an IP literal must be valid as written; a reg-name is repaired."""
     text = b.text
     host = text[start:end]
@@ -171,7 +172,8 @@ def _host(b: _Builder, start: int, end: int, host_mode: LenientHost) -> str:
     # The one decision on hosts (iri.syntax.host_validity): an escaped host must decode
     # to a valid IDN (draft-duerst-idn-uri 3), an escaped US-ASCII octet must be a letter,
     # digit or hyphen (RFC 3986 3.2.2).
-    error = next((f for f in host_faults(out, dns=False) if f.error), None)
+    dns = schemes.uses_dns(scheme)
+    error = next((f for f in host_faults(out, dns=dns) if f.error), None)
     if error is not None:
         raise b.fail(error.code, "host", start, end, error.message)
     return out
@@ -258,7 +260,7 @@ def lenient_steps(
         else:
             port_colon = text.rfind(":", host_start, auth_end)
             host_end = port_colon if port_colon >= 0 else auth_end
-        out.append(_host(b, host_start, host_end, host_mode))
+        out.append(_host(b, host_start, host_end, host_mode, None if relative else text[:colon]))
         # 5.2.3 port: "If these characters are not *DIGIT then the port is invalid."
         if port_colon >= 0:
             port = text[port_colon + 1 : auth_end]

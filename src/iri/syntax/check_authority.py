@@ -119,10 +119,10 @@ def _without_escapes(host: str) -> str:
     return floor.percent.PCT_ENCODED_RUN.sub("", host)
 
 
-def host_escapes_ok(host: str) -> bool:
+def host_escapes_ok(host: str, scheme: str | None) -> bool:
     """No error for this well-formed ireg-name with a ``%`` (:func:`iri.is_valid`):
     the one decision, :func:`iri.syntax.host_validity.host_faults`."""
-    return not host_errors(host)
+    return not host_errors(host, dns=schemes.uses_dns(scheme))
 
 
 def dns_syntax(ch: Checker, host: str, start: int) -> None:

@@ -17,8 +17,11 @@ The rules, with their sources:
   (``%2A``, ``%2E``) cannot form a label and is an error
   (``percent-encoded-ascii-in-host``).
 * draft-duerst-idn-uri 3: "the legal domain names are those for which the ToASCII
-  operation ... (using the unescaped UTF-8 values as input) is successful": a host with
-  percent-encoded UTF-8 that does not convert is an error (``percent-encoded-host-not-idn``).
+  operation ... (using the unescaped UTF-8 values as input) is successful": a host of a
+  DNS scheme with percent-encoded UTF-8 that does not convert is an error
+  (``percent-encoded-host-not-idn``). The host of another scheme (or of a reference
+  without one) is no domain name: RFC 3986 3.2.2 lets it hold any percent-encoded UTF-8,
+  and to_uri writes it so (3987bis 3.4.1).
 * 3987bis 3.4.2: the ireg-name of a DNS scheme is "converted using the Domain Name Lookup
   procedure ... on each dot-separated label": a non-ASCII host of a DNS scheme that will
   not convert is a warning (``host-not-idn``; RFC 3987's ABNF allows it), saying why.
@@ -66,8 +69,9 @@ def host_faults(host: str, *, dns: bool) -> tuple[HostFault, ...]:
     """Every fault of the well-formed ``ireg-name`` ``host`` (not an IP literal).
 
     ``dns`` says whether the scheme's hosts are DNS names
-    (:func:`iri.syntax.schemes.uses_dns`): only then are a failed conversion of a host
-    without UTF-8 escapes and empty labels reported. Errors never depend on ``dns``.
+    (:func:`iri.syntax.schemes.uses_dns`, the test to_uri makes): only then is the
+    conversion tried and are empty labels reported. Escaped US-ASCII is judged alike
+    for every scheme (RFC 3986 3.2.2).
 
     >>> [f.code.value for f in host_faults("www.w%33.org", dns=True)]
     ['percent-encoded-label-character-in-host']
@@ -79,9 +83,9 @@ def host_faults(host: str, *, dns: bool) -> tuple[HostFault, ...]:
     return _faults(host, dns)
 
 
-def host_errors(host: str) -> bool:
+def host_errors(host: str, *, dns: bool) -> bool:
     """Whether :func:`host_faults` finds an error (``is_valid``, ``lenient``)."""
-    return any(f.error for f in host_faults(host, dns=False))
+    return any(f.error for f in host_faults(host, dns=dns))
 
 
 def conversion_failure(host: str) -> IDNAError | None:
@@ -133,7 +137,7 @@ def _faults(host: str, dns: bool) -> tuple[HostFault, ...]:
             )
     if any(f.error for f in faults):
         return tuple(faults)
-    if utf8 or (dns and not host.isascii()):
+    if dns and (utf8 or not host.isascii()):
         failure = conversion_failure(host)
         if failure is not None:
             faults.append(_not_idn(host, failure, utf8 and _decodes(host)))
