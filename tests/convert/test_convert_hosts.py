@@ -83,4 +83,7 @@ def test_to_uri_with_uts46_still_refuses_what_browsers_refuse() -> None:
 
 
 def test_to_iri_reads_the_uts46_option_like_idna() -> None:
-    assert iri.to_iri("http://xn--rsum-bpad.example/", host="uts46") == "http://r\u00e9sum\u00e9.example/"
+    assert (
+        iri.to_iri("http://xn--rsum-bpad.example/", host="uts46")
+        == "http://r\u00e9sum\u00e9.example/"
+    )

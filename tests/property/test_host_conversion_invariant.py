@@ -123,7 +123,7 @@ def test_the_host_invariant_holds_on_shrinkable_hosts() -> None:
     invariant()
 
 
-def test_the_host_invariant_on_the_cases_of_the_issue() -> None:
+def test_the_host_invariant_on_the_reported_hosts() -> None:
     for host in (
         "%E3%80%82x.example",
         "\uff0e",

@@ -18,9 +18,8 @@ from typing import Final, TypeVar
 from iri.convert.charsets import Encoding, lookup, output_encoding
 from iri.syntax import hosts as idna
 from iri.syntax import schemes
-from iri.syntax.errors import IDNAError
 from iri.syntax.check import invalid, iri_reference_match
-from iri.syntax.errors import CharsetError
+from iri.syntax.errors import CharsetError, IDNAError
 from iri.syntax.percent import IPRIVATE_LEAD, IUNRESERVED, NON_ASCII, decode, encode_octets
 from iri.syntax.split import split_authority
 

@@ -17,9 +17,9 @@ from typing import Final
 from iri.liberal.repair import Repair, Repaired, option, reject_surrogates, require_str
 from iri.syntax import schemes
 from iri.syntax.check import is_valid
-from iri.syntax.host_validity import host_faults
 from iri.syntax.errors import InvalidIRI
 from iri.syntax.grammar import IRI_CLASSES, SCHEME, URI_CLASSES, Classes
+from iri.syntax.host_validity import host_faults
 from iri.syntax.percent import (
     BAD_PERCENT,
     IFRAGMENT,

@@ -13,7 +13,6 @@ import re
 from iri import syntax as floor
 from iri.syntax import schemes
 from iri.syntax.check_chars import Checker
-from iri.syntax.host_validity import host_errors, host_faults
 from iri.syntax.grammar import IPV6ADDRZ, ZoneID, ip_literal
 from iri.syntax.split import split_authority
 from iri.syntax.violations import Code, describe_char
@@ -98,7 +97,8 @@ def host(ch: Checker, host: str, start: int, scheme: str | None = None) -> None:
     if len(ch.out) == errors_before:
         dns_syntax(ch, host, start)
         if "%" in host or not host.isascii():  # the hot path (ASCII names) stops here
-            for f in host_faults(host, dns=schemes.uses_dns(scheme)):
+            # (loaded on first use: typing and the idna package stay out of the start-up)
+            for f in floor.host_validity.host_faults(host, dns=schemes.uses_dns(scheme)):
                 ch.add(f.code, "host", start + f.start, start + f.end, f.message)
     # The hex digits of a percent-encoding are not letters of the name: RFC 3986 2.1
     # wants them uppercase (lowercase-percent-encoding covers them).
@@ -122,7 +122,7 @@ def _without_escapes(host: str) -> str:
 def host_escapes_ok(host: str, scheme: str | None) -> bool:
     """No error for this well-formed ireg-name with a ``%`` (:func:`iri.is_valid`):
     the one decision, :func:`iri.syntax.host_validity.host_faults`."""
-    return not host_errors(host, dns=schemes.uses_dns(scheme))
+    return not floor.host_validity.host_errors(host, dns=schemes.uses_dns(scheme))
 
 
 def dns_syntax(ch: Checker, host: str, start: int) -> None:

@@ -42,7 +42,7 @@ _JOINERS: Final = ("\u200c", "\u200d")
 _NOT_REG_NAME: Final = re.compile(char_class(UNRESERVED + SUB_DELIMS + ".", negate=True))
 
 
-class _Failure(Exception):
+class _FailureError(Exception):
     def __init__(self, label: str, reason: str) -> None:
         super().__init__(reason)
         self.label = label
@@ -52,18 +52,18 @@ class _Failure(Exception):
 def _valid_label(label: str) -> None:
     """UTS #46 4.1 validity criteria for one label, with the URL Standard's flags."""
     if unicodedata.normalize("NFC", label) != label:
-        raise _Failure(label, "not in NFC [UTS #46 4.1 criterion 1]")
+        raise _FailureError(label, "not in NFC [UTS #46 4.1 criterion 1]")
     if label.startswith(ACE_PREFIX):
         # criterion 4 (CheckHyphens=false): a decoded label must not begin with "xn--"
-        raise _Failure(label, 'a decoded label begins with "xn--" [UTS #46 4.1 criterion 4]')
+        raise _FailureError(label, 'a decoded label begins with "xn--" [UTS #46 4.1 criterion 4]')
     if unicodedata.category(label[0]).startswith("M"):
-        raise _Failure(label, "begins with a combining mark [UTS #46 4.1 criterion 6]")
+        raise _FailureError(label, "begins with a combining mark [UTS #46 4.1 criterion 6]")
     try:
         valid = uts46_remap(label, std3_rules=False, transitional=False) == label
     except (UnicodeError, ValueError):
         valid = False
     if not valid:
-        raise _Failure(label, "holds a character that is not valid [UTS #46 4.1 criterion 7]")
+        raise _FailureError(label, "holds a character that is not valid [UTS #46 4.1 criterion 7]")
     for i, c in enumerate(label):
         if c in _JOINERS:
             try:
@@ -71,7 +71,7 @@ def _valid_label(label: str) -> None:
             except ValueError:  # a character Python's unicodedata does not know yet
                 ok = False
             if not ok:
-                raise _Failure(
+                raise _FailureError(
                     label, f"U+{ord(c):04X} out of context [UTS #46 4.1 criterion 8, CheckJoiners]"
                 )
 
@@ -81,7 +81,7 @@ def _to_ascii(domain: str) -> str:
     try:
         mapped = uts46_remap(domain, std3_rules=False, transitional=False)
     except (UnicodeError, ValueError) as err:
-        raise _Failure(domain, f"{err} [UTS #46 4 step 1, disallowed]") from err
+        raise _FailureError(domain, f"{err} [UTS #46 4 step 1, disallowed]") from err
     labels = mapped.split(".")  # step 3
     unicode_labels: list[str] = []
     for label in labels:  # step 4: convert and validate
@@ -91,9 +91,11 @@ def _to_ascii(domain: str) -> str:
                     raise ValueError("non-ASCII characters in an A-label")
                 decoded = label[4:].encode("ascii").decode("punycode")
             except (UnicodeError, ValueError) as err:
-                raise _Failure(label, f"invalid Punycode ({err}) [UTS #46 4 step 4.1]") from err
+                raise _FailureError(
+                    label, f"invalid Punycode ({err}) [UTS #46 4 step 4.1]"
+                ) from err
             if not decoded or decoded.isascii():
-                raise _Failure(label, "the A-label decodes to ASCII [UTS #46 4 step 4.1]")
+                raise _FailureError(label, "the A-label decodes to ASCII [UTS #46 4 step 4.1]")
             _valid_label(decoded)
             unicode_labels.append(decoded)
         else:
@@ -107,7 +109,9 @@ def _to_ascii(domain: str) -> str:
                 try:
                     check_bidi(label, check_ltr=True)
                 except (UnicodeError, ValueError) as err:
-                    raise _Failure(label, f"{err} [UTS #46 4.1 criterion 9, CheckBidi]") from err
+                    raise _FailureError(
+                        label, f"{err} [UTS #46 4.1 criterion 9, CheckBidi]"
+                    ) from err
     # ToASCII step 2: non-ASCII labels become A-labels.
     out = [
         lab if lab.isascii() else ACE_PREFIX + lab.encode("punycode").decode("ascii")
@@ -123,7 +127,7 @@ def _cached(host: str) -> str | tuple[str, str]:
         return (host, "percent-encoded octets are not UTF-8 [URL Standard host parser step 5]")
     try:
         result = _to_ascii(decoded)
-    except _Failure as failure:
+    except _FailureError as failure:
         return (failure.label, failure.reason)
     if not result:
         return (host, "the host is empty [URL Standard, domain to ASCII step 3]")
@@ -157,4 +161,3 @@ def url_domain_to_ascii(host: str) -> str:
         at = host.find(label)
         raise IDNAError(host, label, max(at, 0), reason)
     return result
-
