@@ -9,7 +9,8 @@
 //!   (guidelines 6: mailto, data, file, urn) are left to Python;
 //! * userinfo: password-in-userinfo (RFC 3986 3.2.1);
 //! * host: uppercase-host (3.2.2), the DNS syntax of an ASCII name (3.2.2, RFC 1034 3.5,
-//!   RFC 1123 2.1); a host with a "%" is left to Python;
+//!   RFC 1123 2.1); a host with a "%" or a non-ASCII character is left to Python (whether
+//!   it converts: iri.syntax.host_validity);
 //! * port: empty-port, default-port (RFC 3986 3.2.3, 6.2.3);
 //! * path: dot-segment (RFC 3986 5.2.4, 6.2.2.3);
 //! * pct-encoded: lowercase hex (2.1), encoded unreserved (2.3), not UTF-8 or overlong
@@ -18,7 +19,7 @@
 //!   characters of the generated table `INERT` pass, and only when the running Python's
 //!   Unicode version is the table's.
 
-use crate::chars::{bidi_class, decode, in_rtl_blocks, is_inert};
+use crate::chars::{bidi_class, decode, in_rtl_blocks, is_idna_safe, is_inert};
 use crate::tables::{CLASS, DEFAULT_PORTS, HEXDIG, SPECIFIC_SCHEMES, UNRESERVED};
 use crate::validate::{validate, Groups, Rule, Verdict};
 
@@ -121,6 +122,44 @@ fn percent_clean(s: &[u8]) -> bool {
         }
     }
     true
+}
+
+/// A non-ASCII ireg-name that surely converts through IDNA, so that `check` has no host
+/// word for it (iri.syntax.host_validity: host-not-idn, reg-name-not-dns): labels of ASCII
+/// letters, digits and hyphens and of `IDNA_SAFE` characters, none empty, the hyphen
+/// rules of RFC 5891 4.2.3.1, and the DNS lengths (63 per label, 253 per name) bounded
+/// from above (an A-label: "xn--", the basic characters, "-", at most 8 per other one).
+fn host_converts(host: &str) -> bool {
+    let mut total = 0usize;
+    for label in host.split('.') {
+        let first4: Vec<char> = label.chars().take(4).collect();
+        if first4.is_empty() || first4[0] == '-' || label.ends_with('-') {
+            return false;
+        }
+        if first4.len() == 4 && first4[2] == '-' && first4[3] == '-' {
+            return false;
+        }
+        let (mut basic, mut other) = (0usize, 0usize);
+        for c in label.chars() {
+            if c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' {
+                basic += 1;
+            } else if !c.is_ascii() && is_idna_safe(c as u32) {
+                other += 1;
+            } else {
+                return false;
+            }
+        }
+        let len = if other == 0 {
+            basic
+        } else {
+            4 + basic + 1 + 8 * other
+        };
+        if len > 63 {
+            return false;
+        }
+        total += len + 1;
+    }
+    total - 1 <= 253
 }
 
 fn has_rtl(part: &str) -> bool {
@@ -229,6 +268,9 @@ pub fn clean_groups(text: &str, g: &Groups, rule: Rule, unicode_ok: bool) -> boo
         if host.iter().any(u8::is_ascii_uppercase) || host.contains(&b'%') {
             return false;
         }
+        if !host.is_ascii() && !host_converts(&text[a..b]) {
+            return false;
+        }
         if !host.is_empty() && host[0] != b'[' && host.is_ascii() && !dns_ok(host) {
             return false;
         }
@@ -263,7 +305,9 @@ mod tests {
         for t in [
             "http://example.org/a?q#f",
             "a/b",
+            "http://h/résumé/東京",
             "http://résumé.example/東京",
+            "http://納豆.example/",
             "http://h:8080/",
             "http://h/%E6%9D%B1",
             "./a",
@@ -273,6 +317,11 @@ mod tests {
         }
         for t in [
             "HTTP://h/",
+            "http://🍕.ws/",   // IDNA2008 rejects it: host-not-idn
+            "http://a。b/",    // an ideographic full stop: Python decides
+            "http://é..x/",    // an empty label: reg-name-not-dns
+            "http://-é.x/",    // the hyphen rule
+            "http://ab--é.x/", // the hyphen rule (3rd and 4th characters)
             "http://H/",
             "http://h:80/",
             "http://h:/",

@@ -249,7 +249,9 @@ fn hex(b: u8) -> u8 {
 /// The verdict for the percent-encodings of a well-formed ireg-name with a "%"
 /// (RFC 3986 3.2.2: "URI producing applications must not use percent-encoding in host
 /// unless it is used to represent a UTF-8 character sequence"; draft-duerst-idn-uri 3).
-/// `Some(false)`: an escaped US-ASCII octet. `Some(true)`: no escaped UTF-8 to check, or a
+/// `Some(false)`: an escaped US-ASCII octet that is not a letter, digit or hyphen (one that
+/// is forms a legal label, draft-duerst-idn-uri 3: a warning in Python,
+/// iri.syntax.host_validity). `Some(true)`: no escaped UTF-8 to check, or a
 /// run of escapes that is not UTF-8 (then not an IDN at all, the Python side accepts
 /// it). `None`: the decoded host must pass ToASCII, which the Python side runs.
 fn host_escapes(host: &[u8]) -> Option<bool> {
@@ -259,9 +261,12 @@ fn host_escapes(host: &[u8]) -> Option<bool> {
         if host[i] == b'%' {
             let v = (hex(host[i + 1]) << 4) | hex(host[i + 2]);
             if v < 0x80 {
-                return Some(false);
+                if !(v.is_ascii_alphanumeric() || v == b'-') {
+                    return Some(false);
+                }
+            } else {
+                non_ascii = true;
             }
-            non_ascii = true;
             i += 3;
         } else {
             i += 1;
@@ -371,7 +376,7 @@ mod tests {
             "%4",
             "%zz",
             "\u{FEFF}a",
-            "http://%41/",
+            "http://%2A/",
             ":a",
             "http://h/\u{202E}",
             "http://h:8a/",
@@ -419,6 +424,14 @@ mod tests {
         ));
         assert!(matches!(
             validate("http://%41%C3%A9/", Rule::Iri, false),
+            Verdict::Idn(_)
+        ));
+        assert!(matches!(
+            validate("http://www.w%33.org/", Rule::Iri, false),
+            Verdict::Valid(_)
+        ));
+        assert!(matches!(
+            validate("http://%2A%C3%A9/", Rule::Iri, false),
             Verdict::Invalid
         ));
     }

@@ -108,3 +108,37 @@ def test_reference_spans_skip_stripped_characters() -> None:
     refs = [x for x in r.repairs if x.code == "query-character-reference"]
     assert [x.span for x in refs] == [(18, 19)]
     assert text[18] == "€"
+
+
+#: Hosts browsers accept, and what they map them to (the URL Standard's domain to ASCII).
+BROWSER_HOSTS = [
+    "\U0001f355.ws",
+    "EXAMPLE.\u00c9.org",
+    "Fa\u00df.de",
+    "a\u3002b\uff0ec",
+    "-x-.example",
+    "ab--c.example",
+    "xn--vi8h.ws",
+    "XN--ZCA.example",
+    "\u01c5.example",
+    "a\u094d\u200d.example",
+    "\uff45\uff58.example",
+    "x\uff0e",
+]
+
+
+@pytest.mark.parametrize("host", BROWSER_HOSTS)
+def test_from_href_and_to_uri_with_uts46_agree_on_the_host(host: str) -> None:
+    # issue 19 case 7: from_href("http://🍕.ws/") worked where to_uri raised; asked for
+    # UTS #46, to_uri maps a host exactly as the browser engine does
+    text = f"http://{host}/"
+    assert iri.to_uri(text, host="uts46") == iri.from_href(text)
+
+
+@pytest.mark.parametrize("host", ["a\u200db.example", "\u0645A.example", "\u00ad"])
+def test_from_href_and_to_uri_with_uts46_both_refuse(host: str) -> None:
+    text = f"http://{host}/"
+    with pytest.raises(iri.HrefError):
+        iri.from_href(text)
+    with pytest.raises(iri.IDNAError):
+        iri.to_uri(text, host="uts46")

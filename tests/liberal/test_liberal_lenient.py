@@ -123,3 +123,19 @@ def test_type_and_options() -> None:
         iri.lenient(None)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="form"):
         iri.lenient("x", form="url")
+
+
+def test_uts46_host_maps_a_percent_encoded_host_too() -> None:
+    # issue 19 case 4: host="uts46" left percent-encoded hosts alone; it now maps them as
+    # the URL Standard's host parser does (percent-decode, then UTS #46), like to_uri
+    r = lenient_repairs("http://%F0%9F%8D%95.ws/", host="uts46")
+    assert r.text == "http://xn--vi8h.ws/"
+    assert [x.code.value for x in r.repairs] == ["host-mapped"]
+    assert str(iri.lenient("http://www.w%33.org/", host="uts46")) == "http://www.w3.org/"
+
+
+def test_lenient_refuses_a_host_check_refuses() -> None:
+    # the one host decision: an escaped full stop would make an empty label
+    with pytest.raises(iri.InvalidIRI) as info:
+        iri.lenient("http://%E3%80%82x.example/")
+    assert info.value.errors[0].code == "percent-encoded-host-not-idn"

@@ -118,3 +118,16 @@ def test_to_display_errors() -> None:
         iri.to_display(None)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match=r"Wrap"):
         iri.to_display("http://h/", wrap="sideways")
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        # issue 19 case 4: the host does not convert, so it is not shown as if it did
+        ("http://\U0001f355.ws/", "http://%F0%9F%8D%95.ws/"),
+        ("http://%E3%80%82x.example/", "http://%E3%80%82x.example/"),
+        ("http://\uff0e/", "http://%EF%BC%8E/"),
+    ],
+)
+def test_display_shows_a_host_that_will_not_convert_encoded(text: str, shown: str) -> None:
+    assert iri.to_display(text) == "\u2066" + shown + "\u2069"

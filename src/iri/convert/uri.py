@@ -20,7 +20,7 @@ from iri.syntax import hosts as idna
 from iri.syntax import schemes
 from iri.syntax.argument import as_text
 from iri.syntax.check import invalid, iri_reference_match
-from iri.syntax.errors import CharsetError
+from iri.syntax.errors import CharsetError, IDNAError
 from iri.syntax.percent import IPRIVATE_LEAD, IUNRESERVED, NON_ASCII, decode, encode_octets
 from iri.syntax.split import split_authority
 
@@ -37,6 +37,11 @@ class HostMapping(StrEnum):
     IDNA = "idna"
     #: 3987bis 3.4.1: percent-encoded UTF-8, like every other component.
     PERCENT = "percent"
+    #: The URL Standard's host parser, as browsers map a domain (and ``from_href`` does):
+    #: percent-decode, then UTS #46 ToASCII with its flags (CheckHyphens, VerifyDnsLength
+    #: and UseSTD3ASCIIRules off, UTS #46 validity instead of IDNA2008's): ``🍕.ws`` gives
+    #: ``xn--vi8h.ws``, ASCII labels are lowercased (:mod:`iri.syntax.web_hosts`).
+    UTS46 = "uts46"
 
 
 class Unencodable(StrEnum):
@@ -96,7 +101,7 @@ def _option(table: dict[str, _E], enum: type[_E], value: str) -> _E:
 def _use_idna(mode: HostMapping, scheme: str | None) -> bool:
     if mode is HostMapping.AUTO:
         return schemes.uses_dns(scheme)
-    return mode is HostMapping.IDNA
+    return mode is HostMapping.IDNA or mode is HostMapping.UTS46
 
 
 # ---------------------------------------------------------------------------------------
@@ -108,13 +113,33 @@ def _host_to_uri(host: str, mode: HostMapping, use_idna: bool) -> str:
     """Map one ``ireg-name`` (3987bis 3.4). IP literals never reach here."""
     if not use_idna:
         return _to_uri_encode(host)  # 3.4.1
+    if mode is HostMapping.UTS46:
+        from iri.syntax.web_hosts import url_domain_to_ascii
+
+        return url_domain_to_ascii(host)  # URL Standard, host parser (browsers)
     if host.isascii() and (mode is HostMapping.AUTO or "%" not in host):
         # Already a URI host. AUTO keeps the mapping "an identity transformation for
         # URIs" (RFC 3987 3.1); see docs/rationale.md.
         return host
     # 3.4.2, label by label: non-ASCII labels (percent-decoded) become A-labels, ASCII
-    # labels stay as written (``host="idna"`` also decodes their UTF-8 escapes).
-    return idna.host_to_ascii(host, decode_ascii=mode is HostMapping.IDNA)
+    # labels stay as written (``host="idna"`` also decodes their UTF-8 escapes). The
+    # same conversion decides validity in check (iri.syntax.host_validity).
+    try:
+        return idna.host_to_ascii(host, decode_ascii=mode is HostMapping.IDNA)
+    except IDNAError as err:
+        raise _with_uts46_hint(err) from None
+
+
+def _with_uts46_hint(err: IDNAError) -> IDNAError:
+    """``err`` saying, when browsers accept the host, how to map it as they do."""
+    from iri.syntax.web_hosts import url_domain_to_ascii
+
+    try:
+        url_domain_to_ascii(err.host)
+        hint = "; browsers accept it: to_uri(..., host='uts46') maps it with UTS #46 as they do"
+    except IDNAError:
+        hint = "; UTS #46 as browsers map hosts (to_uri(..., host='uts46')) rejects it too"
+    return IDNAError(err.host, err.label, err.position, err.reason + hint)
 
 
 def _query_encoding(charset: str | None, scheme: str | None) -> Encoding | None:
@@ -199,7 +224,11 @@ def to_uri(
     m = iri_reference_match(text)
     if m is None:
         raise invalid(text)
-    if text.isascii() and (mode is not HostMapping.IDNA or "%" not in text):
+    if text.isascii() and (
+        mode is HostMapping.AUTO
+        or mode is HostMapping.PERCENT
+        or (mode is HostMapping.IDNA and "%" not in text)
+    ):
         # A valid IRI reference made of ASCII is a URI reference: nothing to map.
         # (Charset and IDNA only ever touch non-ASCII characters here.)
         if charset is not None:
@@ -215,7 +244,9 @@ def to_uri(
     encoding = None if charset is None else _query_encoding(charset, scheme)
     use_idna = _use_idna(mode, scheme)
     host_mapped = authority is not None and (
-        mode is HostMapping.IDNA or (use_idna and not authority.isascii())
+        mode is HostMapping.IDNA
+        or mode is HostMapping.UTS46
+        or (use_idna and not authority.isascii())
     )
     if not host_mapped and encoding is None:
         # RFC 3987 3.1 step 2 over the whole text at once: every component is mapped the

@@ -15,10 +15,11 @@ from functools import cache
 from typing import Final
 
 from iri.liberal.repair import Repair, Repaired, option, reject_surrogates, require_text
+from iri.syntax import schemes
 from iri.syntax.check import is_valid
-from iri.syntax.check_authority import host_escapes_ok
 from iri.syntax.errors import InvalidIRI
 from iri.syntax.grammar import IRI_CLASSES, SCHEME, URI_CLASSES, Classes
+from iri.syntax.host_validity import host_faults
 from iri.syntax.percent import (
     BAD_PERCENT,
     IFRAGMENT,
@@ -50,7 +51,8 @@ class LenientHost(StrEnum):
 
     #: leave the host as written (only characters not allowed are percent-encoded)
     KEEP = "keep"
-    #: "MAY be processed according to UTS46": map it to its UTS #46 ToASCII form
+    #: "MAY be processed according to UTS46": map it to its UTS #46 ToASCII form, as the
+    #: URL Standard does (the one mapping of to_uri(host="uts46"), iri.syntax.web_hosts)
     UTS46 = "uts46"
 
 
@@ -125,7 +127,7 @@ class _Builder:
         return InvalidIRI(self.text, [Violation.of(code, name, start, end, message)])
 
 
-def _host(b: _Builder, start: int, end: int, host_mode: LenientHost) -> str:
+def _host(b: _Builder, start: int, end: int, host_mode: LenientHost, scheme: str | None) -> str:
     """5.2.2: an IP literal must be valid as written; a reg-name is repaired."""
     text = b.text
     host = text[start:end]
@@ -148,19 +150,13 @@ def _host(b: _Builder, start: int, end: int, host_mode: LenientHost) -> str:
                 "percent-encoded (RFC 3986 3.2.2)",
             )
     out = b.component("host", start, end)
-    if "%" in out and not host_escapes_ok(out):
-        # the encoded host must decode to a valid IDN (draft-duerst-idn-uri 3)
-        raise b.fail(
-            Code.PERCENT_ENCODED_HOST_NOT_IDN,
-            "host",
-            start,
-            end,
-            "the host, percent-encoded, is not a valid internationalized domain name",
-        )
-    if host_mode is LenientHost.UTS46 and out and "%" not in out:
-        from iri.syntax.hosts import to_ascii
+    if host_mode is LenientHost.UTS46 and out:
+        from iri.syntax.web_hosts import url_domain_to_ascii
 
-        mapped = to_ascii(out)  # raises iri.IDNAError where UTS #46 fails
+        # The URL Standard's host parser, as to_uri(host="uts46") and browsers (from_href)
+        # map a domain, percent-encoded hosts included; its result is checked below like
+        # any host. Raises iri.IDNAError where it fails.
+        mapped = url_domain_to_ascii(out)
         if mapped != out:
             b.repairs.append(
                 Repair.of(
@@ -173,6 +169,13 @@ def _host(b: _Builder, start: int, end: int, host_mode: LenientHost) -> str:
                 )
             )
             out = mapped
+    # The one decision on hosts (iri.syntax.host_validity): an escaped host must decode
+    # to a valid IDN (draft-duerst-idn-uri 3), an escaped US-ASCII octet must be a letter,
+    # digit or hyphen (RFC 3986 3.2.2).
+    dns = schemes.uses_dns(scheme)
+    error = next((f for f in host_faults(out, dns=dns) if f.error), None)
+    if error is not None:
+        raise b.fail(error.code, "host", start, end, error.message)
     return out
 
 
@@ -257,7 +260,7 @@ def lenient_steps(
         else:
             port_colon = text.rfind(":", host_start, auth_end)
             host_end = port_colon if port_colon >= 0 else auth_end
-        out.append(_host(b, host_start, host_end, host_mode))
+        out.append(_host(b, host_start, host_end, host_mode, None if relative else text[:colon]))
         # 5.2.3 port: "If these characters are not *DIGIT then the port is invalid."
         if port_colon >= 0:
             port = text[port_colon + 1 : auth_end]

@@ -326,10 +326,12 @@ def _a_labels(host: str) -> str:
     """The host in A-labels, or percent-encoded when IDNA rejects it or when its mapping
     would change what a reader takes for structure (UTS #46 deletes ignored characters:
     ``\u200b[x`` would become ``[x``, an IP literal's start)."""
-    try:
-        ascii_host = idna.to_ascii(host)
-    except ValueError:
+    from iri.syntax.host_validity import conversion_failure
+
+    # The one decision on hosts: exactly the conversion to_uri(host="idna") makes.
+    if conversion_failure(host) is not None:
         return _encode_where(host, _non_ascii)
+    ascii_host = idna.host_to_ascii(host, decode_ascii=True)
     return (
         ascii_host
         if _structure(ascii_host) == _structure(host)

@@ -101,7 +101,7 @@ def escapes_ok(text: str, m: re.Match[str]) -> bool:
     if floor.percent.BAD_PERCENT.search(text) is not None:
         return False
     host = m["host"]
-    return not host or "%" not in host or host[0] == "[" or host_escapes_ok(host)
+    return not host or "%" not in host or host[0] == "[" or host_escapes_ok(host, m["scheme"])
 
 
 def valid_match(

@@ -2,7 +2,8 @@
 
 RFC 3987 2.2 / RFC 3986 3.2: ``iauthority = [ iuserinfo "@" ] ihost [ ":" port ]``.
 Each function takes the :class:`iri.syntax.check_chars.Checker` collecting the violations.
-:func:`host_escapes_ok` is the same percent-encoding rule for :func:`iri.is_valid`.
+:func:`host_escapes_ok` is the same host rule for :func:`iri.is_valid`; both ask
+:mod:`iri.syntax.host_validity`, the one decision on hosts.
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ import re
 from iri import syntax as floor
 from iri.syntax import schemes
 from iri.syntax.check_chars import Checker
-from iri.syntax.errors import IDNAError
 from iri.syntax.grammar import IPV6ADDRZ, ZoneID, ip_literal
 from iri.syntax.split import split_authority
 from iri.syntax.violations import Code, describe_char
@@ -53,14 +53,14 @@ def authority(
                 start + len(a.userinfo),
                 'the userinfo has a password part ("user:password" is deprecated)',
             )
-    host(ch, a.host, start + a.host_start)
+    host(ch, a.host, start + a.host_start, scheme)
     if a.port is not None:
         spans.append(("port", start + a.port_start, start + a.port_start + len(a.port)))
         port(ch, a.port, start + a.port_start, scheme)
     return spans
 
 
-def host(ch: Checker, host: str, start: int) -> None:
+def host(ch: Checker, host: str, start: int, scheme: str | None = None) -> None:
     """ihost = IP-literal / IPv4address / ireg-name"""
     end = start + len(host)
     if host.startswith("["):
@@ -96,8 +96,10 @@ def host(ch: Checker, host: str, start: int) -> None:
     ch.chars("host", start, end, ch.c.reg_name)
     if len(ch.out) == errors_before:
         dns_syntax(ch, host, start)
-        if "%" in host:
-            host_escapes(ch, host, start)
+        if "%" in host or not host.isascii():  # the hot path (ASCII names) stops here
+            # (loaded on first use: typing and the idna package stay out of the start-up)
+            for f in floor.host_validity.host_faults(host, dns=schemes.uses_dns(scheme)):
+                ch.add(f.code, "host", start + f.start, start + f.end, f.message)
     # The hex digits of a percent-encoding are not letters of the name: RFC 3986 2.1
     # wants them uppercase (lowercase-percent-encoding covers them).
     if _UPPER_ASCII.search(_without_escapes(host) if "%" in host else host):
@@ -117,76 +119,10 @@ def _without_escapes(host: str) -> str:
     return floor.percent.PCT_ENCODED_RUN.sub("", host)
 
 
-def _escaped_octets(host: str) -> list[tuple[re.Match[str], int]]:
-    """Each ``%HH`` of ``host`` and the octet it stands for."""
-    pct = floor.percent
-    return [(m, pct.run_octets(m.group())[0]) for m in pct.PCT_ENCODED.finditer(host)]
-
-
-def _idn_failure(host: str) -> str | None:
-    """Why the percent-decoded ``host`` is not a valid IDN, or ``None`` if it is one.
-
-    draft-duerst-idn-uri 3: "For domain names containing non-ASCII characters, the legal
-    domain names are those for which the ToASCII operation ... (using the unescaped UTF-8
-    values as input) is successful." ToASCII is UTS #46 through :func:`iri.syntax.hosts.to_ascii`
-    (docs/rationale.md, entry "Percent-encoded hosts").
-    """
-    from iri.syntax.hosts import to_ascii  # the idna package: only for hosts with escapes
-
-    decoded = floor.percent.decode_utf8_escapes(host)
-    if decoded is None:
-        # Not UTF-8: not an IDN at all. 3987bis 3.4.2 leaves such a host "as is" and
-        # percent-encoded-invalid-utf8 warns (docs/rationale.md, "Percent-encodings in
-        # a host").
-        return None
-    try:
-        to_ascii(decoded)
-    except IDNAError as err:
-        return f"label {err.label!r}: {err.reason}"
-    return None
-
-
-def host_escapes(ch: Checker, host: str, start: int) -> None:
-    """RFC 3986 3.2.2 and draft-duerst-idn-uri 3: the percent-encodings of an ireg-name.
-
-    RFC 3986 3.2.2: "URI producing applications must not use percent-encoding in host
-    unless it is used to represent a UTF-8 character sequence": an escaped US-ASCII octet
-    is an error (``http://%2A.example.org``, ``http://w%33.example``). Escaped non-ASCII
-    octets must decode to a valid IDN (:func:`_idn_failure`). Called only for a host
-    whose characters and escapes are well-formed.
-    """
-    escaped = _escaped_octets(host)
-    for m, octet in escaped:
-        if octet >= 0x80:
-            continue
-        char = chr(octet)
-        ch.add(
-            Code.PERCENT_ENCODED_ASCII_IN_HOST,
-            "host",
-            start + m.start(),
-            start + m.end(),
-            f"{m.group()} encodes the US-ASCII {describe_char(char)}: a host must not "
-            "percent-encode US-ASCII characters",
-        )
-    if all(octet < 0x80 for _, octet in escaped):
-        return  # no escaped UTF-8: no IDN to check
-    reason = _idn_failure(host)
-    if reason is not None:
-        ch.add(
-            Code.PERCENT_ENCODED_HOST_NOT_IDN,
-            "host",
-            start,
-            start + len(host),
-            f"the percent-decoded host is not a valid internationalized domain name ({reason})",
-        )
-
-
-def host_escapes_ok(host: str) -> bool:
-    """:func:`host_escapes` reports no error for this well-formed ireg-name with a ``%``."""
-    octets = [octet for _, octet in _escaped_octets(host)]
-    if any(octet < 0x80 for octet in octets):
-        return False
-    return not octets or _idn_failure(host) is None
+def host_escapes_ok(host: str, scheme: str | None) -> bool:
+    """No error for this well-formed ireg-name with a ``%`` (:func:`iri.is_valid`):
+    the one decision, :func:`iri.syntax.host_validity.host_faults`."""
+    return not floor.host_validity.host_errors(host, dns=schemes.uses_dns(scheme))
 
 
 def dns_syntax(ch: Checker, host: str, start: int) -> None:

@@ -62,8 +62,33 @@ class _FailureError(Exception):
         self.reason = reason
 
 
+#: The rule behind each ``code`` of an ``idna`` error (idna >= 3.19 names them), so that an
+#: IDNAError says which rule of IDNA2008 or UTS #46 rejected the label.
+_RULES: Final = {
+    "disallowed_codepoint": "IDNA2008 code points, RFC 5892 2 (DISALLOWED)",
+    "unknown_codepoint": "IDNA2008 code points, RFC 5892 2 (UNASSIGNED)",
+    "contextj": "CONTEXTJ, RFC 5892 Appendix A.1-A.2",
+    "contexto": "CONTEXTO, RFC 5892 Appendix A.3-A.9",
+    "hyphen_3_4": "hyphens, RFC 5891 4.2.3.1 (CheckHyphens)",
+    "hyphen_start_end": "hyphens, RFC 5891 4.2.3.1 (CheckHyphens)",
+    "leading_combiner": "leading combining mark, RFC 5891 4.2.3.2",
+    "not_nfc": "NFC, RFC 5891 5.2",
+    "invalid_alabel": "A-label, RFC 5891 5.4",
+    "non_canonical_alabel": "A-label, RFC 5891 5.4",
+    "uts46_disallowed": "UTS #46 mapping table (disallowed)",
+    "uts46_std3": "UTS #46 UseSTD3ASCIIRules",
+}
+
+
 def _reason(err: Exception) -> str:
-    return str(err) or type(err).__name__
+    reason = str(err) or type(err).__name__
+    code = getattr(err, "code", None)
+    if isinstance(code, str) and code.startswith("bidi_rule_"):
+        return f"{reason} [Bidi rule {code[10:]}, RFC 5893 2]"
+    rule = _RULES.get(code) if isinstance(code, str) else None
+    if rule is None and isinstance(err, IDNABidiError):
+        rule = "Bidi rule, RFC 5893 2"
+    return reason if rule is None else f"{reason} [{rule}]"
 
 
 def _error_position(err: Exception, start: int) -> int:
@@ -268,15 +293,20 @@ def _host_to_ascii(host: str, decode_ascii: bool) -> str:
         return host
     # UTS #46 processing and validity over the whole name (CheckBidi, CheckJoiners look
     # at every label), then each converted label's own A-label.
-    whole = to_ascii(".".join(names))
-    parts = whole.split(".")
-    if len(parts) != len(names):  # a mapping produced U+002E (e.g. U+2024): per label
-        parts = [to_ascii(name) for name in names]
+    to_ascii(".".join(names))
     out: list[str] = []
-    for label, name, part, at, conv in zip(labels, names, parts, starts, converted, strict=True):
+    for label, name, at, conv in zip(labels, names, starts, converted, strict=True):
         if not conv:
             out.append(label)  # ASCII label: kept exactly as written
             continue
+        part = to_ascii(name)
+        if not part or "." in part:
+            # 3987bis 3.4.2 converts "each dot-separated label": a label stays one label.
+            # A mapping to nothing (U+00AD) or to a dot (U+2024, a decoded U+3002) would
+            # make an empty label or a new one (draft-duerst-idn-uri 3: not a legal name).
+            raise _FailureError(
+                label, at, f"{name!r} maps to {part!r}, which is not one non-empty label"
+            )
         bad = _NOT_REG_NAME.search(part)
         if bad is not None:
             raise _FailureError(

@@ -397,7 +397,8 @@ ENTRIES: dict[str, tuple[str, ...]] = {
     "PERCENT_ENCODED_ASCII_IN_HOST": (
         "error",
         "RFC 3986 3.2.2",
-        "A host must not percent-encode US-ASCII characters (draft-duerst-idn-uri 3).",
+        "A host must not percent-encode a US-ASCII character that is not a letter, digit or "
+        "hyphen: it cannot form a label (draft-duerst-idn-uri 3).",
         "http://%2A.example.org/",
     ),
     "PERCENT_ENCODED_HOST_NOT_IDN": (
@@ -405,6 +406,20 @@ ENTRIES: dict[str, tuple[str, ...]] = {
         "draft-duerst-idn-uri 3",
         "A host with percent-encoded UTF-8 that does not decode to a valid IDN.",
         "http://%E2%80%AE.example/",
+    ),
+    "PERCENT_ENCODED_LABEL_CHARACTER_IN_HOST": (
+        "warning",
+        "RFC 3986 3.2.2",
+        "An escaped US-ASCII letter, digit or hyphen in a host: legal (draft-duerst-idn-uri 3, "
+        "'http://www.w%33.org'), but producers must not write it; normalize decodes it.",
+        "http://www.w%33.org/",
+    ),
+    "HOST_NOT_IDN": (
+        "warning",
+        "3987bis 3.4.2",
+        "A non-ASCII host of a DNS scheme that will not convert through IDNA (to_uri raises "
+        "IDNAError); the message says which rule, and whether host='uts46' maps it.",
+        "http://\U0001f355.ws/",
     ),
     "VIOLATIONS_OMITTED": (
         "warning",

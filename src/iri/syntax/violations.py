@@ -109,6 +109,9 @@ class Code(StrEnum):
     TRAILING_WHITESPACE = "trailing-whitespace"
     PERCENT_ENCODED_ASCII_IN_HOST = "percent-encoded-ascii-in-host"
     PERCENT_ENCODED_HOST_NOT_IDN = "percent-encoded-host-not-idn"
+    # -- hosts that convert (issue 19; iri.syntax.host_validity) ---------------------------
+    PERCENT_ENCODED_LABEL_CHARACTER_IN_HOST = "percent-encoded-label-character-in-host"
+    HOST_NOT_IDN = "host-not-idn"
     VIOLATIONS_OMITTED = "violations-omitted"
 
 

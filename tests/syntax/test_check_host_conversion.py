@@ -1,0 +1,82 @@
+"""check reports every host of a DNS scheme that will not convert (issue 19 case 4).
+
+draft-duerst-idn-uri 3: a percent-encoded host is legal iff its decoded name is IDNA-valid;
+3987bis 3.4.2: a DNS name must convert. One function decides (iri.syntax.host_validity).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from iri import check, is_valid
+from iri.syntax import host_validity
+
+
+def _host_codes(text: str) -> list[tuple[str, str]]:
+    return [(v.code.value, v.severity.value) for v in check(text) if v.component == "host"]
+
+
+def test_an_escaped_ideographic_full_stop_in_a_host_is_an_error() -> None:
+    # it would become an empty label: "%E3%80%82x" -> ".x"
+    text = "http://%E3%80%82x.example/"
+    (v,) = [v for v in check(text) if v.code == "percent-encoded-host-not-idn"]
+    assert v.severity == "error" and v.span == (7, 25)
+    assert "not one non-empty label" in v.message
+    assert not is_valid(text)
+
+
+def test_an_escaped_no_break_space_in_a_host_is_an_error() -> None:
+    text = "http://a%C2%A0b.example/"
+    (v,) = [v for v in check(text) if v.code == "percent-encoded-host-not-idn"]
+    assert "'a b'" in v.message  # UTS #46 maps U+00A0 to a space, which no host holds
+    assert not is_valid(text)
+
+
+@pytest.mark.parametrize("host", ["\uff0e", "a\u3002\u3002b", "\uff61x.example"])
+def test_an_empty_label_in_a_non_ascii_host_is_a_warning(host: str) -> None:
+    # as for ASCII names (reg-name-not-dns): only the root label after a final dot may be empty
+    assert ("reg-name-not-dns", "warning") in _host_codes(f"http://{host}/")
+    assert is_valid(f"http://{host}/")
+
+
+def test_a_final_ideographic_full_stop_is_the_root_label() -> None:
+    assert _host_codes("http://\u00e9.example\u3002/") == []
+
+
+def test_a_host_of_a_dns_scheme_that_will_not_convert_gets_a_warning_saying_why() -> None:
+    text = "http://\U0001f355.ws/"
+    (v,) = [v for v in check(text) if v.component == "host"]
+    assert (v.code, v.severity, v.section) == ("host-not-idn", "warning", "3987bis 3.4.2")
+    assert v.span == (7, 11)
+    assert "RFC 5892" in v.message  # which rule rejected the label
+    assert "host='uts46'" in v.message  # and how to map it as browsers do
+    assert is_valid(text)  # RFC 3987's ABNF allows it
+
+
+def test_the_conversion_warning_says_when_browsers_reject_the_host_too() -> None:
+    (v,) = [v for v in check("http://a\u200db.example/") if v.code == "host-not-idn"]
+    assert "uts46" not in v.message
+
+
+def test_a_host_of_a_scheme_without_dns_is_not_asked_to_convert() -> None:
+    assert _host_codes("foo://\U0001f355.ws/") == []
+
+
+def test_ascii_hosts_never_reach_the_conversion(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the hot path of check and is_valid: no conversion for a plain ASCII name
+    def fail(host: str) -> None:
+        raise AssertionError(host)
+
+    monkeypatch.setattr(host_validity, "conversion_failure", fail)
+    monkeypatch.setattr(host_validity, "_faults", fail)
+    for text in ("http://www.example.org/", "http://EXAMPLE.org:8080/a?b#c", "http://a..b/"):
+        check(text)
+        assert is_valid(text)
+
+
+def test_check_and_to_uri_take_the_host_decision_from_one_function() -> None:
+    assert host_validity.host_faults("www.example.org", dns=True) == ()
+    (fault,) = host_validity.host_faults("\U0001f355.ws", dns=True)
+    assert fault.code == "host-not-idn" and not fault.error
+    err = host_validity.conversion_failure("\U0001f355.ws")
+    assert err is not None and err.label == "\U0001f355"
