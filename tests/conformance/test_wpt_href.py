@@ -69,8 +69,6 @@ EXPECTED_FAILURES: dict[int, str] = {
     491: NO_IRI_HOST,
     546: NO_IRI_HOST,
     588: STEP_3,  # '|'
-    681: NO_IRI_HOST,
-    682: NO_IRI_HOST,
     710: STEP_4,  # '%'
     712: STEP_4,  # '%'
     736: STEP_4,  # '"%<>[\\]^`{|}'
@@ -141,7 +139,7 @@ def test_urltestdata_pass_count() -> None:
     ]
     failed = sorted(set(range(len(URLTESTDATA))) - set(passed))
     assert failed == sorted(EXPECTED_FAILURES)
-    assert len(passed) == 891 - 58  # the other 58: the readings of EXPECTED_FAILURES
+    assert len(passed) == 891 - 56  # the other 56: the readings of EXPECTED_FAILURES
     # Every difference is one of the readings: the browser's href with 3987bis 7.2 steps 3
     # and 4 applied, or a host no IRI can carry; up to them, 891 of 891 (issue 10's floor).
     for index, reason in EXPECTED_FAILURES.items():
