@@ -165,6 +165,8 @@ def test_nfkc_refuses_a_host_it_would_give_new_labels_or_escaped_ascii() -> None
     with pytest.raises(IRIError, match="host"):
         normalize("foo://a\u2024b/", character="nfkc")  # ONE DOT LEADER -> a new label
     assert normalize("foo://\uff45\uff58.org/", character="nfkc") == "foo://ex.org/"
+    # A full stop IDNA reads as a label separator (RFC 3490 3.1) makes no new label.
+    assert normalize("http://\uff10\uff38\uff0e\uff11/", character="nfkc") == "http://0x.1/"
 
 
 def test_character_normalization_makes_nfc_forms_equivalent() -> None:

@@ -41,6 +41,12 @@ _PIECE: Final = re.compile(f"{PCT_ENCODED.pattern}|{char_class(_RESERVED_ASCII, 
 _DOT_SEGMENTS: Final = (".", "..")
 #: A percent-encoded US-ASCII character (what normalize_component writes for a delimiter).
 _ESCAPED_ASCII: Final = re.compile("%[0-7][0-9A-Fa-f]")
+#: The label separators of RFC 3490 3.1 (full stop, ideographic, full-width, half-width).
+_LABEL_DOTS: Final = re.compile("[.\u3002\uff0e\uff61]")
+
+
+def _dots(host: str) -> int:
+    return len(_LABEL_DOTS.findall(host))
 
 
 def _normalize_run(m: re.Match[str], form: Form) -> str:
@@ -96,10 +102,12 @@ def normalize_host(host: str, form: Form) -> str:
     a character that normalization turns into a delimiter or another ASCII character a host
     cannot hold raw (NFKC: U+FF1F -> "?", U+2049 -> "!?") has no valid spelling there; and
     a new "." (NFKC: U+2024 -> ".") would change the labels of the name. Either raises
-    :class:`iri.IRIError`, as a new dot-segment does in the path.
+    :class:`iri.IRIError`, as a new dot-segment does in the path. The full stops that IDNA
+    reads as label separators (RFC 3490 3.1: U+3002, U+FF0E, U+FF61) map to "." without a
+    new label.
     """
     result = normalize_component(host, form)
-    if result != host and (_ESCAPED_ASCII.search(result) or result.count(".") != host.count(".")):
+    if result != host and (_ESCAPED_ASCII.search(result) or result.count(".") != _dots(host)):
         raise IRIError(
             f"{form} normalization turns the host {host!r} into {result!r}, which would "
             "change its labels or hold an escaped US-ASCII character (RFC 3986 3.2.2)"
