@@ -65,16 +65,24 @@ test: $(NATIVE_STAMP) lint
 	$(MAKE) native-test
 
 # Fuzzing, with a count each part prints: the native core against its Python twin
-# (atheris, coverage-guided, FUZZ_RUNS inputs) and the display, from_href and host invariants of
-# issue 19 on FUZZ seeded hostile texts (and FUZZ/10 drawn token by token), with a random seed
-# each run (make test runs 20,000 + 2,000 of each with a fixed one).
+# (atheris, coverage-guided, FUZZ_RUNS inputs), the display, from_href and host invariants of
+# issue 19 on FUZZ seeded hostile texts (and FUZZ/10 drawn token by token), and the surface
+# invariants on FUZZ_SURFACE each, with a random seed each run (make test runs 20,000 of each
+# with a fixed one).
 FUZZ ?= 200000
+# The surface invariants of issue 19 (to_iri(to_uri(x)) equivalent to x, normalize idempotent
+# and valid, every public function raising only what it documents): FUZZ_SURFACE inputs per
+# invariant and per public function (make test: 20,000 with a fixed seed).
+FUZZ_SURFACE ?= 100000
 fuzz: $(NATIVE_STAMP)
 	$(PY) -m pip install --quiet 'atheris==3.0.0'
 	$(PY) tests/native/fuzz_native.py -runs=$(FUZZ_RUNS) -max_len=512 -seed=1 -dict=tests/native/fuzz.dict
 	IRI_FUZZ_EXAMPLES=$(FUZZ) HYPOTHESIS_PROFILE=dev $(PY) -m pytest -q -p no:cacheprovider \
 		tests/property/test_display_invariants.py tests/property/test_href_invariants.py \
 		tests/property/test_host_conversion_invariant.py
+	@echo "surface invariants (round trip, normalize, exception contract): $(FUZZ_SURFACE) inputs each"
+	IRI_FUZZ_EXAMPLES=$(FUZZ_SURFACE) HYPOTHESIS_PROFILE=dev $(PY) -m pytest -q -s -p no:cacheprovider \
+		tests/property/test_surface_invariants.py
 
 bench: $(VENV)/.bench $(NATIVE_STAMP)
 	$(PY) bench/run.py

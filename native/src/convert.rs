@@ -49,7 +49,7 @@ fn in_ranges(cp: u32, t: &[(u32, u32)]) -> bool {
 }
 
 /// `iri.percent.may_decode(c, in_query=...)`: 3987bis 4.2 steps 2 and 4 for one character.
-fn may_decode(c: char, in_query: bool) -> bool {
+pub fn may_decode(c: char, in_query: bool) -> bool {
     let cp = c as u32;
     if cp < 0x80 {
         return crate::chars::in_class(cp as u8, UNRESERVED);

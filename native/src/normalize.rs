@@ -4,7 +4,7 @@
 //! function, the Python `idna` package; a `mailto` path at the scheme level is left to
 //! Python (`None`).
 
-use crate::convert::{decode, decode_with, uses_dns};
+use crate::convert::{decode, decode_with, may_decode, uses_dns};
 use crate::resolve::remove_dot_segments;
 use crate::tables::{ADDR_SPEC_PATH_SCHEMES, DEFAULT_HOSTS, DEFAULT_PORTS, EMPTY_PATH_IS_SLASH};
 use crate::validate::{validate, Rule, Verdict};
@@ -27,10 +27,33 @@ impl Level {
     }
 }
 
-/// 5.3.2.3 then 5.3.2.1 for one component (`_percent`).
+/// 5.3.2.3 then 5.3.2.1 for one component (`_percent`): a raw non-ASCII character that
+/// URI-to-IRI conversion keeps encoded is written encoded (`INAPPROPRIATE_CHARACTERS`; in
+/// a valid component, exactly the non-ASCII ones `may_decode` refuses), then the escapes
+/// that may stand decoded are decoded.
 fn percent(text: &str, in_query: bool) -> String {
     let mut out = String::with_capacity(text.len());
-    decode_with(text, in_query, true, &mut out);
+    if text
+        .chars()
+        .all(|c| c.is_ascii() || may_decode(c, in_query))
+    {
+        decode_with(text, in_query, true, &mut out);
+        return out;
+    }
+    let mut encoded = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if c.is_ascii() || may_decode(c, in_query) {
+            encoded.push(c);
+        } else {
+            let mut buf = [0u8; 4];
+            for b in c.encode_utf8(&mut buf).bytes() {
+                encoded.push('%');
+                encoded.push(char::from(b"0123456789ABCDEF"[usize::from(b >> 4)]));
+                encoded.push(char::from(b"0123456789ABCDEF"[usize::from(b & 15)]));
+            }
+        }
+    }
+    decode_with(&encoded, in_query, true, &mut out);
     out
 }
 
@@ -214,6 +237,11 @@ mod tests {
         assert_eq!(
             n("file://localhost/a", Level::Scheme, &mut upper).as_deref(),
             Some("file:///a")
+        );
+        // 5.3.2.3: one spelling per character; what to_iri keeps encoded is written encoded
+        assert_eq!(
+            n("http://h/a\u{200b}?\u{feff}", Level::Syntax, &mut upper).as_deref(),
+            Some("http://h/a%E2%80%8B?%EF%BB%BF")
         );
         assert_eq!(n("mailto:A@B", Level::Scheme, &mut upper), None);
         assert_eq!(n("a b", Level::Syntax, &mut upper), None);

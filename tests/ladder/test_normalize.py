@@ -157,6 +157,18 @@ def test_nfkc_refuses_a_new_dot_segment() -> None:
     assert normalize("http://a/x\u2025/b", character="nfkc") == "http://a/x../b"
 
 
+def test_nfkc_refuses_a_host_it_would_give_new_labels_or_escaped_ascii() -> None:
+    # Found by the normalization invariant: NFKC made "a.G\u2049" "a.g%21%3F", which no
+    # host may hold (RFC 3986 3.2.2), so normalize returned an invalid IRI.
+    with pytest.raises(IRIError, match="host"):
+        normalize("http://a.G\u2049/", character="nfkc")  # DOUBLE EXCLAMATION QUESTION
+    with pytest.raises(IRIError, match="host"):
+        normalize("foo://a\u2024b/", character="nfkc")  # ONE DOT LEADER -> a new label
+    assert normalize("foo://\uff45\uff58.org/", character="nfkc") == "foo://ex.org/"
+    # A full stop IDNA reads as a label separator (RFC 3490 3.1) makes no new label.
+    assert normalize("http://\uff10\uff38\uff0e\uff11/", character="nfkc") == "http://0x.1/"
+
+
 def test_character_normalization_makes_nfc_forms_equivalent() -> None:
     nfc = "http://www.example.org/r\u00e9sum\u00e9.html"
     nfd = "http://www.example.org/re\u0301sume\u0301.html"
@@ -198,6 +210,23 @@ def test_equivalences_hook_result_is_validated() -> None:
 def test_unchanged_text_is_returned_as_is() -> None:
     text = "https://www.example.com/a/b?q=1#f"
     assert normalize(text, level="scheme") is text
+
+
+@pytest.mark.parametrize("char", ["\u200b", "\ufeff", "\u00ad", "\u2028", "\u3164"])
+def test_a_character_to_iri_keeps_encoded_has_one_spelling(char: str) -> None:
+    # RFC 3987 5.3.2.3: "differences in percent-encoding (except for the percent-encoding
+    # of reserved characters) MUST always result in the same resource". Found by the round
+    # trip invariant: to_iri(to_uri(x)) keeps these encoded (3987bis 4.2 step 4), and the
+    # raw spelling was not equivalent to it.
+    encoded = "".join(f"%{b:02X}" for b in char.encode())
+    raw = f"http://h/a{char}?q{char}#f{char}"
+    assert normalize(raw) == f"http://h/a{encoded}?q{encoded}#f{encoded}"
+    assert equivalent(raw, raw.replace(char, encoded.lower()))
+    assert equivalent(raw, iri.to_iri(iri.to_uri(raw)))
+    assert normalize(f"http://u{char}@h/") == f"http://u{encoded}@h/"
+    assert _normalize(raw, Level.SYNTAX, CharacterNormalization.NONE, fast=False) == (
+        normalize(raw)
+    )
 
 
 def test_iprivate_is_decoded_in_the_query_only() -> None:

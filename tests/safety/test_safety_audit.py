@@ -254,3 +254,12 @@ def test_overlong_a_label_is_not_decoded() -> None:
     text = "http://xn--" + "a" * 5000 + ".com/"
     (f,) = [f for f in iri.audit(text) if f.code is C.INVALID_A_LABEL]
     assert f.span == (7, 7 + 4 + 5000) and f.level is Level.WARNING
+
+
+def test_a_host_label_with_a_lone_surrogate_is_reported_not_raised() -> None:
+    # Found by the exception-contract invariant (tests/property/test_surface_invariants.py):
+    # a label IDNA rejects is shown in its URI form, and a lone surrogate has no UTF-8
+    # (UnicodeEncodeError); it is written as its three octets, as to_display writes it.
+    findings = iri.audit("https://\u0661\u0662\uff1a%0D\udc80%2B:99999/_")
+    assert C.INVALID_LABEL in {f.code for f in findings}
+    assert "%ED%A0%80" in iri.to_display("http://a\ud800b.example/")  # the same octets

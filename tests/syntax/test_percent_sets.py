@@ -257,6 +257,7 @@ def test_every_named_set_is_tested() -> None:
         "ALL_CHARACTERS",
         "ASCII_BUT_UNRESERVED",
         "DATA_PARAMETER",
+        "INAPPROPRIATE_CHARACTERS",
         "IRI_CHARACTERS",
         "IRI_QUERY_CHARACTERS",
         "MAILTO_ADDRESS",

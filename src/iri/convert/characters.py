@@ -24,7 +24,7 @@ from iri.syntax.errors import IRIError
 from iri.syntax.grammar import UNRESERVED, char_class
 from iri.syntax.percent import ASCII_BUT_UNRESERVED, PCT_ENCODED, encode
 
-__all__ = ["Form", "normalize_component", "normalize_path"]
+__all__ = ["Form", "normalize_component", "normalize_host", "normalize_path"]
 
 #: The Unicode normalization forms RFC 3987 5.3.2.2 names.
 Form = Literal["NFC", "NFKC"]
@@ -39,6 +39,14 @@ Form = Literal["NFC", "NFKC"]
 _RESERVED_ASCII: Final = "".join(chr(c) for c in range(0x80) if chr(c) not in UNRESERVED)
 _PIECE: Final = re.compile(f"{PCT_ENCODED.pattern}|{char_class(_RESERVED_ASCII, negate=True)}++")
 _DOT_SEGMENTS: Final = (".", "..")
+#: A percent-encoded US-ASCII character (what normalize_component writes for a delimiter).
+_ESCAPED_ASCII: Final = re.compile("%[0-7][0-9A-Fa-f]")
+#: The label separators of RFC 3490 3.1 (full stop, ideographic, full-width, half-width).
+_LABEL_DOTS: Final = re.compile("[.\u3002\uff0e\uff61]")
+
+
+def _dots(host: str) -> int:
+    return len(_LABEL_DOTS.findall(host))
 
 
 def _normalize_run(m: re.Match[str], form: Form) -> str:
@@ -83,4 +91,25 @@ def normalize_path(path: str, form: Form) -> str:
                     f"{form} normalization turns the path segment {old!r} into the dot "
                     f"segment {new!r}, which would change the path's hierarchy"
                 )
+    return result
+
+
+def normalize_host(host: str, form: Form) -> str:
+    """:func:`normalize_component` for a decoded ``ireg-name``; refuse a new label or an
+    escaped US-ASCII character.
+
+    A host "must not" percent-encode US-ASCII (RFC 3986 3.2.2; draft-duerst-idn-uri 3), so
+    a character that normalization turns into a delimiter or another ASCII character a host
+    cannot hold raw (NFKC: U+FF1F -> "?", U+2049 -> "!?") has no valid spelling there; and
+    a new "." (NFKC: U+2024 -> ".") would change the labels of the name. Either raises
+    :class:`iri.IRIError`, as a new dot-segment does in the path. The full stops that IDNA
+    reads as label separators (RFC 3490 3.1: U+3002, U+FF0E, U+FF61) map to "." without a
+    new label.
+    """
+    result = normalize_component(host, form)
+    if result != host and (_ESCAPED_ASCII.search(result) or result.count(".") != _dots(host)):
+        raise IRIError(
+            f"{form} normalization turns the host {host!r} into {result!r}, which would "
+            "change its labels or hold an escaped US-ASCII character (RFC 3986 3.2.2)"
+        )
     return result

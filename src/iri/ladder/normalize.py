@@ -6,7 +6,9 @@ rungs first:
 * ``simple`` (5.3.1): code point by code point, no mapping at all (``a == b``);
 * ``syntax`` (5.3.2, RFC 3986 6.2.2): case of the scheme, of US-ASCII-only hosts and of
   percent-encoding hex digits; percent-decoding of what may stand decoded (the rules of
-  URI-to-IRI conversion, 3987bis 4.2: :func:`iri.syntax.percent.decode`); dot-segment removal;
+  URI-to-IRI conversion, 3987bis 4.2: :func:`iri.syntax.percent.decode`) and encoding of
+  what may not (``INAPPROPRIATE_CHARACTERS``), so each character has one spelling;
+  dot-segment removal;
 * ``scheme`` (5.3.3, RFC 3986 6.2.3): per-scheme facts from :mod:`iri.schemes` (default
   and empty ports, empty path as "/", default host, DNS hosts through UTS #46, the domain
   of ``mailto`` addresses);
@@ -25,14 +27,14 @@ from collections.abc import Callable
 from enum import StrEnum
 from typing import Final
 
-from iri.convert.characters import Form, normalize_component, normalize_path
+from iri.convert.characters import Form, normalize_component, normalize_host, normalize_path
 from iri.ladder.dot_segments import remove_dot_segments, write_path_without_authority
 from iri.syntax import schemes
 from iri.syntax.argument import as_text
 from iri.syntax.check import invalid, iri_reference_match
 from iri.syntax.errors import IDNAError, IRIError
 from iri.syntax.grammar import ACE_PREFIX, SUB_DELIMS, UCSCHAR, UNRESERVED, char_class
-from iri.syntax.percent import decode, uppercase_hex
+from iri.syntax.percent import INAPPROPRIATE_CHARACTERS, decode, uppercase_hex
 from iri.syntax.recompose import recompose
 
 __all__ = ["CharacterNormalization", "Equivalences", "Level", "equivalent", "key", "normalize"]
@@ -81,11 +83,24 @@ _GROUPS: Final = ("scheme", "authority", "userinfo", "host", "port", "path", "qu
 #: ireg-name = *( iunreserved / pct-encoded / sub-delims ), without pct-encoded: what a
 #: host produced by UTS #46 mapping must match to stand in an IRI.
 _IREG_NAME: Final = re.compile(char_class(UNRESERVED + SUB_DELIMS, UCSCHAR) + "*+")
+#: 5.3.2.3: a raw character that URI-to-IRI conversion would keep encoded is written encoded.
+_INAPPROPRIATE: Final = INAPPROPRIATE_CHARACTERS.encoder
+
+
+def _appropriate(text: str) -> bool:
+    """Whether ``text`` holds no character that 5.3.2.3 writes encoded (_INAPPROPRIATE)."""
+    search = INAPPROPRIATE_CHARACTERS.non_ascii_encoded
+    return search is None or search.search(text) is None
 
 
 def _percent(text: str, *, in_query: bool = False) -> str:
     """5.3.2.3 + 5.3.2.1 for one component: decode what may stand decoded, per 3987bis 4.2
-    (:func:`iri.syntax.percent.decode`), then uppercase the hex digits of what stays encoded."""
+    (:func:`iri.syntax.percent.decode`), encode what may not (the characters URI-to-IRI
+    conversion keeps encoded, :data:`iri.syntax.percent.INAPPROPRIATE_CHARACTERS`: 5.3.2.3,
+    "differences in percent-encoding ... MUST always result in the same resource", so each
+    character gets one spelling), then uppercase the hex digits of what stays encoded."""
+    if not text.isascii():
+        text = _INAPPROPRIATE(text)
     if "%" not in text:
         return text
     return uppercase_hex(decode(text, in_query=in_query))
@@ -217,7 +232,7 @@ def _normalize(
     if (
         fast
         and not has_pct
-        and (character is CharacterNormalization.NONE or text.isascii())
+        and (text.isascii() or (character is CharacterNormalization.NONE and _appropriate(text)))
         and _unchanged(scheme, authority, host, port, path, scheme_level=scheme_level)
     ):
         return text
@@ -237,15 +252,16 @@ def _normalize(
     # 5.3.2.2 Character Normalization, only on request, on the decoded components.
     if character is not CharacterNormalization.NONE:
         form = _FORMS[character]
+        # Then 5.3.2.3 again: a character the mapping produced may need its encoding.
         if userinfo is not None:
-            userinfo = normalize_component(userinfo, form)
+            userinfo = _INAPPROPRIATE(normalize_component(userinfo, form))
         if host is not None and not host.startswith("["):
-            host = normalize_component(decode(host) if "%" in host else host, form)
-        path = normalize_path(path, form)
+            host = normalize_host(decode(host) if "%" in host else host, form)
+        path = _INAPPROPRIATE(normalize_path(path, form))
         if query is not None:
-            query = normalize_component(query, form)
+            query = _INAPPROPRIATE(normalize_component(query, form))
         if fragment is not None:
-            fragment = normalize_component(fragment, form)
+            fragment = _INAPPROPRIATE(normalize_component(fragment, form))
     # 5.3.2.1 (host case) and 5.3.2.3 (host percent-encodings).
     if host is not None:
         host = _syntax_host(host)

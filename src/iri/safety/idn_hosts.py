@@ -151,9 +151,10 @@ def _tld(host: str, labels: list[tuple[int, str]]) -> Tld:
 
 
 def _percent(label: str) -> str:
+    """A label IDNA rejects, in its URI form (RFC 3987 3.1 step 2: UTF-8, percent-encoded);
+    a lone surrogate, which has no UTF-8, as its three octets, as the display writes it."""
     from iri.syntax.percent import encode_octets
 
-    # a lone surrogate as its three octets, as the display shows it (safety/display.py)
     return "".join(
         c if c.isascii() else encode_octets(c.encode("utf-8", "surrogatepass")) for c in label
     )

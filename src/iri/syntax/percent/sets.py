@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Final
 
 from iri.syntax.grammar import BIDI_FORMATTING, IPRIVATE, SUB_DELIMS, UCSCHAR, UNRESERVED
+from iri.syntax.percent.appropriate import inappropriate_code_points
 from iri.syntax.percent.encodeset import ALL_NON_ASCII, EncodeSet, Ranges
 
 # Every name without a leading underscore is a named set (re-exported by the package).
@@ -115,6 +116,15 @@ ALL_CHARACTERS: Final = EncodeSet("all characters", _ASCII)
 #: (character normalization, RFC 3987 5.3.2.2, can produce one: NFKC maps U+FF03 to "#").
 ASCII_BUT_UNRESERVED: Final = EncodeSet(
     "ASCII but unreserved", "".join(c for c in _ASCII if c not in UNRESERVED), (ALL_NON_ASCII,)
+)
+#: What URI-to-IRI conversion never decodes (3987bis 4.2 step 4:
+#: :func:`iri.syntax.percent.inappropriate_code_points`), and nothing else: no ASCII, no other
+#: non-ASCII character. Percent-encoding normalization writes these encoded (RFC 3987
+#: 5.3.2.3: "differences in percent-encoding (except for the percent-encoding of reserved
+#: characters) MUST always result in the same resource"), so that each character has one
+#: spelling in a normalized IRI: the one ``to_iri(to_uri(x))`` gives it.
+INAPPROPRIATE_CHARACTERS: Final = EncodeSet(
+    "inappropriate characters", "", (ALL_NON_ASCII,), inappropriate_code_points
 )
 
 # ---------------------------------------------------------------------------------------
