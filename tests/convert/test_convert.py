@@ -83,10 +83,20 @@ def test_idna_failures(text: str) -> None:
         to_uri(text)
 
 
-def test_percent_host_mapping_never_needs_idna() -> None:
-    assert to_uri("http://\u00e9\u2665.example/", host="percent") == (
-        "http://%C3%A9%E2%99%A5.example/"
+def test_percent_host_mapping_writes_escaped_utf8() -> None:
+    assert to_uri("http://r\u00e9sum\u00e9.example/", host="percent") == (
+        "http://r%C3%A9sum%C3%A9.example/"
     )
+    assert to_uri("foo://\u00e9\u2665.example/", host="percent") == (
+        "foo://%C3%A9%E2%99%A5.example/"
+    )
+
+
+def test_percent_host_mapping_refuses_what_would_be_no_uri() -> None:
+    # draft-duerst-idn-uri 3: a DNS host percent-encoded must be a valid IDN; U+2665 is not
+    assert not is_valid("http://%C3%A9%E2%99%A5.example/")
+    with pytest.raises(IDNAError, match="draft-duerst-idn-uri 3"):
+        to_uri("http://\u00e9\u2665.example/", host="percent")
 
 
 def test_strict_charset_raises_charset_error() -> None:

@@ -87,3 +87,17 @@ def test_to_iri_reads_the_uts46_option_like_idna() -> None:
         iri.to_iri("http://xn--rsum-bpad.example/", host="uts46")
         == "http://r\u00e9sum\u00e9.example/"
     )
+
+
+def test_percent_mode_refuses_a_dns_host_that_is_no_idn() -> None:
+    # draft-duerst-idn-uri 3: its escaped form would be no URI (percent-encoded-host-not-idn)
+    text = "ftp://com.w9.\u248e.example/"
+    assert [v.code for v in iri.check(text) if v.component == "host"] == ["host-not-idn"]
+    with pytest.raises(iri.IDNAError, match="draft-duerst-idn-uri 3"):
+        iri.to_uri(text, host="percent")
+    assert iri.to_uri("ftp://r\u00e9sum\u00e9.example/", host="percent") == (
+        "ftp://r%C3%A9sum%C3%A9.example/"
+    )
+    # a scheme without DNS: escaped UTF-8, a valid URI (RFC 3986 3.2.2)
+    uri = iri.to_uri("foo://\u248e/", host="percent")
+    assert uri == "foo://%E2%92%8E/" and iri.is_valid(uri)

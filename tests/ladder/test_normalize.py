@@ -273,3 +273,22 @@ def test_an_escaped_asterisk_in_a_host_stays_an_error() -> None:
     assert info.value.errors[0].code == "percent-encoded-ascii-in-host"
     with pytest.raises(iri.InvalidIRI):
         iri.equivalent("http://%2a.example.org", "http://*.example.org")
+
+
+def test_a_host_character_to_iri_keeps_encoded_has_one_spelling() -> None:
+    # RFC 3987 5.3.2.3 in a host whose escaped UTF-8 need not be an IDN (no DNS scheme):
+    # U+034F (a default ignorable) is written encoded, as to_iri keeps it
+    assert iri.normalize("foo://a\u034fb/") == "foo://a%CD%8Fb/"
+    assert iri.equivalent("foo://a\u034fb/", "foo://a%CD%8Fb/")
+
+
+def test_scheme_level_decodes_a_dns_hosts_escaped_utf8_before_idna() -> None:
+    # 3987bis 3.4.2: the escapes and the characters of a DNS host meet under UTS #46
+    assert iri.normalize("HTTP://%EF%BB%BFftXp.example/", level="scheme") == (
+        "http://ftxp.example/"
+    )
+    assert iri.equivalent(
+        "http://r%C3%A9sum%C3%A9.example/", "http://RÉSUMÉ.example/", level="scheme"
+    )
+    # escaped octets that are no UTF-8 stay as they are
+    assert iri.normalize("http://%FCx/", level="scheme") == "http://%FCx/"

@@ -130,6 +130,28 @@ def _host_to_uri(host: str, mode: HostMapping, use_idna: bool) -> str:
         raise _with_uts46_hint(err) from None
 
 
+def _require_idn_to_escape(host: str, scheme: str | None) -> None:
+    """draft-duerst-idn-uri 3 (and 3987bis 3.4.2): the host of a DNS scheme may be written
+    percent-encoded only when its name is a valid IDN, so ``host="percent"`` refuses, with
+    an IDNA error, a host whose escaped form the one host decision refuses
+    (``percent-encoded-host-not-idn``: such a form would be no URI)."""
+    if host.isascii() or not schemes.uses_dns(scheme):
+        return  # 3987bis 3.4.1: any other host is escaped UTF-8, as every component
+    from iri.syntax.host_validity import conversion_failure, host_faults
+
+    faults = [f for f in host_faults(_to_uri_encode(host), dns=True) if f.error]
+    if faults:
+        failure = conversion_failure(host)
+        reason = faults[0].message if failure is None else failure.reason
+        raise IDNAError(
+            host,
+            host if failure is None else failure.label,
+            0 if failure is None else failure.position,
+            reason + "; the host of a DNS scheme is percent-encoded only when it is a "
+            "valid IDN (draft-duerst-idn-uri 3)",
+        )
+
+
 def _with_uts46_hint(err: IDNAError) -> IDNAError:
     """``err`` saying, when browsers accept the host, how to map it as they do."""
     from iri.syntax.web_hosts import url_domain_to_ascii
@@ -242,6 +264,8 @@ def to_uri(
         # once (every component is mapped the same way, 3.3; the delimiters are ASCII).
         return _to_uri_encode(text)
     encoding = None if charset is None else _query_encoding(charset, scheme)
+    if mode is HostMapping.PERCENT and authority is not None and not authority.isascii():
+        _require_idn_to_escape(split_authority(authority).host, scheme)
     use_idna = _use_idna(mode, scheme)
     host_mapped = authority is not None and (
         mode is HostMapping.IDNA

@@ -34,7 +34,12 @@ from iri.syntax.argument import as_text
 from iri.syntax.check import invalid, iri_reference_match
 from iri.syntax.errors import IDNAError, IRIError
 from iri.syntax.grammar import ACE_PREFIX, SUB_DELIMS, UCSCHAR, UNRESERVED, char_class
-from iri.syntax.percent import INAPPROPRIATE_CHARACTERS, decode, uppercase_hex
+from iri.syntax.percent import (
+    INAPPROPRIATE_CHARACTERS,
+    decode,
+    decode_utf8_escapes,
+    uppercase_hex,
+)
 from iri.syntax.recompose import recompose
 
 __all__ = ["CharacterNormalization", "Equivalences", "Level", "equivalent", "key", "normalize"]
@@ -85,6 +90,8 @@ _GROUPS: Final = ("scheme", "authority", "userinfo", "host", "port", "path", "qu
 _IREG_NAME: Final = re.compile(char_class(UNRESERVED + SUB_DELIMS, UCSCHAR) + "*+")
 #: 5.3.2.3: a raw character that URI-to-IRI conversion would keep encoded is written encoded.
 _INAPPROPRIATE: Final = INAPPROPRIATE_CHARACTERS.encoder
+#: An escaped US-ASCII octet (%00-%7F) in a host: a DNS host keeps it encoded (3.4.2).
+_ESCAPED_ASCII: Final = re.compile("%[0-7]")
 
 
 def _appropriate(text: str) -> bool:
@@ -130,7 +137,18 @@ def dns_host(host: str) -> str:
     stays is an octet no DNS name can hold (3987bis 3.4.2: "leave the entire field as
     is"), and an IDNA failure is not ours to report here (docs/rationale.md).
     """
-    if not host or "%" in host or (host.isascii() and ACE_PREFIX not in host):
+    original = host
+    if "%" in host:
+        # 3987bis 3.4.2: a DNS host's escaped UTF-8 is percent-decoded before ToASCII, so
+        # "r%C3%A9sum%C3%A9" and "résumé" meet; escaped US-ASCII (which may change the
+        # labels) and octets that are no UTF-8 stay as they are.
+        if _ESCAPED_ASCII.search(host) is not None:
+            return host
+        decoded = decode_utf8_escapes(host)
+        if decoded is None:
+            return host
+        host = decoded
+    if not host or (host.isascii() and ACE_PREFIX not in host):
         return host  # ASCII hosts are lowercase already (syntax level)
     from iri.syntax import (
         hosts as idna,  # here: the idna package loads only for IDN hosts (start-up time)
@@ -139,8 +157,8 @@ def dns_host(host: str) -> str:
     try:
         mapped = idna.to_unicode(idna.to_ascii(host))
     except IDNAError:
-        return host
-    return mapped if _IREG_NAME.fullmatch(mapped) else host
+        return original
+    return mapped if _IREG_NAME.fullmatch(mapped) else original
 
 
 def _addr_specs(path: str) -> str:
@@ -262,9 +280,16 @@ def _normalize(
             query = _INAPPROPRIATE(normalize_component(query, form))
         if fragment is not None:
             fragment = _INAPPROPRIATE(normalize_component(fragment, form))
-    # 5.3.2.1 (host case) and 5.3.2.3 (host percent-encodings).
+    # 5.3.2.1 (host case) and 5.3.2.3 (host percent-encodings; one spelling per character,
+    # as in the other components: what to_iri keeps encoded is written encoded, in a host
+    # whose escaped UTF-8 need not be an IDN; a DNS host's escapes meet its characters at
+    # the scheme level, dns_host).
+    decoded_host = None
     if host is not None:
-        host = _syntax_host(host)
+        decoded_host = host = _syntax_host(host)
+        if not host.isascii() and not host.startswith("[") and not schemes.uses_dns(scheme):
+            host = _INAPPROPRIATE(host)
+            host = _lower_ascii(host) if host.isascii() else host
     # 5.3.2.4 Path Segment Normalization: remove_dot_segments, for paths that resolution
     # would give to remove_dot_segments (RFC 3986 5.2.2): not relative-path references.
     if scheme is not None or authority is not None or path.startswith("/"):
@@ -278,8 +303,9 @@ def _normalize(
             port = _port(port, scheme)
         if scheme is not None:
             if host is not None:
-                if schemes.uses_dns(scheme):
-                    host = dns_host(host)
+                if schemes.uses_dns(scheme) and decoded_host is not None:
+                    mapped = dns_host(decoded_host)  # UTS #46 maps or deletes the characters
+                    host = host if mapped == decoded_host else mapped  # ... or cannot map
                 if userinfo is None and port is None and host == schemes.DEFAULT_HOSTS.get(scheme):
                     host = ""
                 if not path and scheme in schemes.EMPTY_PATH_IS_SLASH:

@@ -158,7 +158,9 @@ def preprocess(
     Step 1 trims SPACE, CR, LF and TAB (only those) at both ends; step 2 writes each
     inner SPACE as ``%20`` (``spaces="encode"``) or removes runs of them (``"remove"``);
     step 4 decodes numeric character references only when asked (``references``).
-    :func:`preprocess_repairs` also returns what was changed.
+    :func:`preprocess_repairs` also returns what was changed. Raises
+    :class:`iri.InvalidIRI` for a lone surrogate, which no IRI holds and no step repairs
+    (3987bis 7.3).
 
     >>> preprocess(" http://example.org/my file.html\\r\\n")
     'http://example.org/my%20file.html'
@@ -176,7 +178,8 @@ def split_references(
     """Step 2 where "more than one reference is allowed": split on runs of SPACE.
 
     Each piece is pre-processed on its own (step 4); spans stay in the original text.
-    The trimming repairs of step 1 go with the first and the last piece.
+    The trimming repairs of step 1 go with the first and the last piece. Raises
+    :class:`iri.InvalidIRI` for a lone surrogate, as :func:`preprocess`.
 
     >>> [r.text for r in split_references(" a.html  b.html\\t")]
     ['a.html', 'b.html']
