@@ -22,7 +22,7 @@ from typing import Final, Literal
 
 from iri.syntax.errors import IRIError
 from iri.syntax.grammar import UNRESERVED, char_class
-from iri.syntax.percent import ASCII_BUT_UNRESERVED, PCT_ENCODED, encode
+from iri.syntax.percent import ASCII_BUT_UNRESERVED, ESCAPED_ASCII, PCT_ENCODED, encode
 
 __all__ = ["Form", "normalize_component", "normalize_host", "normalize_path"]
 
@@ -40,7 +40,6 @@ _RESERVED_ASCII: Final = "".join(chr(c) for c in range(0x80) if chr(c) not in UN
 _PIECE: Final = re.compile(f"{PCT_ENCODED.pattern}|{char_class(_RESERVED_ASCII, negate=True)}++")
 _DOT_SEGMENTS: Final = (".", "..")
 #: A percent-encoded US-ASCII character (what normalize_component writes for a delimiter).
-_ESCAPED_ASCII: Final = re.compile("%[0-7][0-9A-Fa-f]")
 #: The label separators of RFC 3490 3.1 (full stop, ideographic, full-width, half-width).
 _LABEL_DOTS: Final = re.compile("[.\u3002\uff0e\uff61]")
 
@@ -107,7 +106,7 @@ def normalize_host(host: str, form: Form) -> str:
     new label.
     """
     result = normalize_component(host, form)
-    if result != host and (_ESCAPED_ASCII.search(result) or result.count(".") != _dots(host)):
+    if result != host and (ESCAPED_ASCII.search(result) or result.count(".") != _dots(host)):
         raise IRIError(
             f"{form} normalization turns the host {host!r} into {result!r}, which would "
             "change its labels or hold an escaped US-ASCII character (RFC 3986 3.2.2)"

@@ -35,6 +35,7 @@ from iri.syntax.check import invalid, iri_reference_match
 from iri.syntax.errors import IDNAError, IRIError
 from iri.syntax.grammar import ACE_PREFIX, SUB_DELIMS, UCSCHAR, UNRESERVED, char_class
 from iri.syntax.percent import (
+    ESCAPED_ASCII,
     INAPPROPRIATE_CHARACTERS,
     decode,
     decode_utf8_escapes,
@@ -90,8 +91,6 @@ _GROUPS: Final = ("scheme", "authority", "userinfo", "host", "port", "path", "qu
 _IREG_NAME: Final = re.compile(char_class(UNRESERVED + SUB_DELIMS, UCSCHAR) + "*+")
 #: 5.3.2.3: a raw character that URI-to-IRI conversion would keep encoded is written encoded.
 _INAPPROPRIATE: Final = INAPPROPRIATE_CHARACTERS.encoder
-#: An escaped US-ASCII octet (%00-%7F) in a host: a DNS host keeps it encoded (3.4.2).
-_ESCAPED_ASCII: Final = re.compile("%[0-7]")
 
 
 def _appropriate(text: str) -> bool:
@@ -142,7 +141,7 @@ def dns_host(host: str) -> str:
         # 3987bis 3.4.2: a DNS host's escaped UTF-8 is percent-decoded before ToASCII, so
         # "r%C3%A9sum%C3%A9" and "résumé" meet; escaped US-ASCII (which may change the
         # labels) and octets that are no UTF-8 stay as they are.
-        if _ESCAPED_ASCII.search(host) is not None:
+        if ESCAPED_ASCII.search(host) is not None:
             return host
         decoded = decode_utf8_escapes(host)
         if decoded is None:

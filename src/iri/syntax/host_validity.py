@@ -40,6 +40,7 @@ from functools import lru_cache
 from typing import Final, NamedTuple
 
 from iri.syntax.errors import IDNAError
+from iri.syntax.percent.decoder import PCT_ENCODED
 from iri.syntax.violations import Code, describe_char
 
 __all__ = ["HostFault", "conversion_failure", "host_errors", "host_faults"]
@@ -51,7 +52,6 @@ _DOTS: Final = re.compile("[.\u3002\uff0e\uff61]")
 _LABEL_CHARACTERS: Final = frozenset(
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-"
 )
-_ESCAPE: Final = re.compile("%([0-9A-Fa-f]{2})")
 
 
 class HostFault(NamedTuple):
@@ -106,8 +106,8 @@ def conversion_failure(host: str) -> IDNAError | None:
 def _faults(host: str, dns: bool) -> tuple[HostFault, ...]:
     faults: list[HostFault] = []
     utf8 = False
-    for m in _ESCAPE.finditer(host):
-        octet = int(m[1], 16)
+    for m in PCT_ENCODED.finditer(host):
+        octet = int(m.group()[1:], 16)
         if octet >= 0x80:
             utf8 = True
             continue

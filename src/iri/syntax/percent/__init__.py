@@ -30,6 +30,7 @@ from iri.syntax.percent.appropriate import (
 )
 from iri.syntax.percent.decoder import (
     BAD_PERCENT,
+    ESCAPED_ASCII,
     LOWERCASE_PCT_ENCODED,
     PCT_ENCODED,
     PCT_ENCODED_RUN,
@@ -78,6 +79,7 @@ __all__ = [
     "C0_CONTROL",
     "COMPONENT",
     "DATA_PARAMETER",
+    "ESCAPED_ASCII",
     "FORM_URLENCODED",
     "FRAGMENT",
     "IFRAGMENT",

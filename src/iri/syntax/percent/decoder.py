@@ -37,6 +37,8 @@ PCT_ENCODED: Final = re.compile(r"%[0-9A-Fa-f]{2}")
 PCT_ENCODED_RUN: Final = re.compile(r"(%[0-9A-Fa-f][0-9A-Fa-f](?:%[0-9A-Fa-f][0-9A-Fa-f])*+)")
 #: A "%" that does not start a pct-encoded (RFC 3986 2.1).
 BAD_PERCENT: Final = re.compile(r"%(?![0-9A-Fa-f]{2})")
+#: An escaped US-ASCII octet (%00-%7F): what a host may not hold decoded as it stands.
+ESCAPED_ASCII: Final = re.compile("%[0-7][0-9A-Fa-f]")
 #: A pct-encoded with a lowercase hex digit (RFC 3986 2.1: "should use uppercase").
 LOWERCASE_PCT_ENCODED: Final = re.compile(r"%(?:[0-9A-Fa-f][a-f]|[a-f][0-9A-Fa-f])")
 
