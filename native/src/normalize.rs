@@ -33,12 +33,23 @@ impl Level {
 /// that may stand decoded are decoded.
 fn percent(text: &str, in_query: bool) -> String {
     let mut out = String::with_capacity(text.len());
+    decode_with(
+        &encode_inappropriate(text, in_query),
+        in_query,
+        true,
+        &mut out,
+    );
+    out
+}
+
+/// `text` with every raw non-ASCII character that `may_decode` refuses written as the
+/// `%HH` of its UTF-8 (`INAPPROPRIATE_CHARACTERS`).
+fn encode_inappropriate(text: &str, in_query: bool) -> String {
     if text
         .chars()
         .all(|c| c.is_ascii() || may_decode(c, in_query))
     {
-        decode_with(text, in_query, true, &mut out);
-        return out;
+        return text.to_owned();
     }
     let mut encoded = String::with_capacity(text.len() + 8);
     for c in text.chars() {
@@ -53,8 +64,7 @@ fn percent(text: &str, in_query: bool) -> String {
             }
         }
     }
-    decode_with(&encoded, in_query, true, &mut out);
-    out
+    encoded
 }
 
 /// Lowercase an ASCII host, the hex digits of its escapes uppercase (`_lower_ascii`).
@@ -135,6 +145,18 @@ pub fn normalize(
     let query = part(g.query).map(|q| percent(q, true));
     let fragment = part(g.fragment).map(|f| percent(f, false));
     let mut host = part(g.host).map(syntax_host);
+    // 5.3.2.3 in a host whose escaped UTF-8 need not be an IDN (no DNS scheme): one
+    // spelling per character, what to_iri keeps encoded written encoded (`normalize`)
+    if let Some(h) = host.as_mut() {
+        if !h.is_ascii() && !h.starts_with('[') && !uses_dns(scheme) {
+            let encoded = encode_inappropriate(h, false);
+            *h = if encoded.is_ascii() {
+                lower_ascii(&encoded)
+            } else {
+                encoded
+            };
+        }
+    }
     // 5.3.2.4: remove_dot_segments where resolution would apply it (RFC 3986 5.2.2)
     if scheme.is_some() || authority.is_some() || path.starts_with('/') {
         path = remove_dot_segments(&path);
@@ -150,6 +172,9 @@ pub fn normalize(
         }
         if let Some(sc) = scheme {
             if let Some(h) = host.as_mut() {
+                if uses_dns(Some(sc)) && h.contains('%') && !h.is_ascii() {
+                    return None; // escaped UTF-8 meets its characters in Python's dns_host
+                }
                 if uses_dns(Some(sc)) && needs_idn(h) {
                     *h = dns_host(h)?;
                 }
@@ -242,6 +267,11 @@ mod tests {
         assert_eq!(
             n("http://h/a\u{200b}?\u{feff}", Level::Syntax, &mut upper).as_deref(),
             Some("http://h/a%E2%80%8B?%EF%BB%BF")
+        );
+        // ... in a host of a scheme without DNS too
+        assert_eq!(
+            n("foo://a\u{34f}b/", Level::Syntax, &mut upper).as_deref(),
+            Some("foo://a%CD%8Fb/")
         );
         assert_eq!(n("mailto:A@B", Level::Scheme, &mut upper), None);
         assert_eq!(n("a b", Level::Syntax, &mut upper), None);
