@@ -177,17 +177,75 @@ fn bidi_clean(text: &str, g: &Groups) -> bool {
     true
 }
 
+/// The answer of [`clean`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Clean {
+    /// `check` finds something, or may: ask Python.
+    No,
+    /// `check` returns `[]`.
+    Yes,
+    /// `check` returns `[]` if the non-ASCII host at this span converts through IDNA
+    /// (3987bis 3.4.2; issue 19: `check` warns for a host that will not): the caller asks
+    /// the one IDNA implementation (the Python `idna` package, cached per host) and
+    /// checks the labels with [`idn_converted`].
+    IfHostConverts(usize, usize),
+}
+
 /// Whether `check(text, rule=rule, zone_id=...)` is `[]`, when this can be told here.
 /// `unicode_ok`: the running Python's Unicode version is the one of the tables.
-pub fn clean(text: &str, rule: Rule, zone_id: bool, unicode_ok: bool) -> bool {
+pub fn clean(text: &str, rule: Rule, zone_id: bool, unicode_ok: bool) -> Clean {
     let Verdict::Valid(g) = validate(text, rule, zone_id) else {
-        return false;
+        return Clean::No;
     };
     clean_groups(text, &g, rule, unicode_ok)
 }
 
+/// IDNA label separators other than "." (UTS #46 maps them to it): U+3002, U+FF0E,
+/// U+FF61. A host with one is left to Python.
+fn has_idna_dot(host: &str) -> bool {
+    host.contains(['\u{3002}', '\u{FF0E}', '\u{FF61}'])
+}
+
+/// A non-ASCII reg-name (no "%") that may be clean: labels split at "." only, none
+/// empty (no final dot either), each ASCII one in DNS syntax ([`ldh_label`]); whether
+/// the non-ASCII ones convert is asked of IDNA ([`Clean::IfHostConverts`]).
+fn idn_candidate(host: &str) -> bool {
+    !has_idna_dot(host)
+        && host
+            .split('.')
+            .all(|label| !label.is_empty() && (!label.is_ascii() || ldh_label(label.as_bytes())))
+}
+
+/// Whether `ascii`, the IDNA form of the non-ASCII `host` (`iri.idna.host_to_ascii`),
+/// leaves nothing for `check` to say: ASCII, as many labels as `host` and none empty,
+/// each label at most 63 octets and the name at most 253 (RFC 5890 / UTS #46
+/// VerifyDnsLength), every label in DNS syntax or an A-label.
+pub fn idn_converted(host: &str, ascii: &str) -> bool {
+    ascii.is_ascii()
+        && ascii.len() <= DNS_MAX
+        && ascii.split('.').count() == host.split('.').count()
+        && ascii.split('.').all(|label| {
+            let b = label.as_bytes();
+            !b.is_empty()
+                && b.len() <= 63
+                && (ldh_label(b) || (label.starts_with("xn--") && ldh_label(&b[4..])))
+        })
+}
+
 /// [`clean`] for a text whose [`validate`] verdict is `Valid(g)`.
-pub fn clean_groups(text: &str, g: &Groups, rule: Rule, unicode_ok: bool) -> bool {
+pub fn clean_groups(text: &str, g: &Groups, rule: Rule, unicode_ok: bool) -> Clean {
+    if clean_bool(text, g, rule, unicode_ok) {
+        match g.host {
+            Some((a, b)) if !text[a..b].is_ascii() => Clean::IfHostConverts(a, b),
+            _ => Clean::Yes,
+        }
+    } else {
+        Clean::No
+    }
+}
+
+/// [`clean_groups`] with a non-ASCII host taken as converting.
+fn clean_bool(text: &str, g: &Groups, rule: Rule, unicode_ok: bool) -> bool {
     let s = text.as_bytes();
     let mut rtl = false;
     if !text.is_ascii() {
@@ -230,8 +288,15 @@ pub fn clean_groups(text: &str, g: &Groups, rule: Rule, unicode_ok: bool) -> boo
         if host.iter().any(u8::is_ascii_uppercase) || host.contains(&b'%') {
             return false;
         }
-        if !host.is_empty() && host[0] != b'[' && !(host.is_ascii() && dns_ok(host)) {
-            return false;
+        if !host.is_empty() && host[0] != b'[' {
+            let ok = if host.is_ascii() {
+                dns_ok(host)
+            } else {
+                idn_candidate(&text[a..b])
+            };
+            if !ok {
+                return false;
+            }
         }
     }
     if let Some((a, b)) = g.port {
@@ -271,7 +336,7 @@ mod tests {
             "./a",
             "//h/",
         ] {
-            assert!(clean(t, r, false, true), "{t}");
+            assert_eq!(clean(t, r, false, true), Clean::Yes, "{t}");
         }
         for t in [
             "HTTP://h/",
@@ -292,17 +357,32 @@ mod tests {
             "http://%C3%A9/",
             "http://h/\u{200D}",
             "http://h:080/",
-            "http://résumé.example/東京",
-            "//résumé.example/",
-            "foo://é/",
             "http://xn--rsum-bpad.example/",
+            "http://é.example./",
+            "http://é\u{3002}example/",
+            "http://é..example/",
+            "http://é.a_b/",
             "http://ab--c.example/",
             "http://example.org./",
             "http://h:65536/",
             "http://www.w%33.org/",
         ] {
-            assert!(!clean(t, r, false, true), "{t}");
+            assert_eq!(clean(t, r, false, true), Clean::No, "{t}");
         }
-        assert!(!clean("http://h/é", r, false, false));
+        assert_eq!(clean("http://h/é", r, false, false), Clean::No);
+        for t in [
+            "http://résumé.example/東京",
+            "//résumé.example/",
+            "foo://é/",
+        ] {
+            assert!(
+                matches!(clean(t, r, false, true), Clean::IfHostConverts(..)),
+                "{t}"
+            );
+        }
+        assert!(idn_converted("résumé.example", "xn--rsum-bpad.example"));
+        assert!(!idn_converted("a\u{2024}b", "a.b"));
+        assert!(!idn_converted("é.", "xn--9ca."));
+        assert!(!idn_converted("é", "xn--9ca-"));
     }
 }

@@ -179,6 +179,7 @@ fn is_valid(
 #[pyfunction]
 #[pyo3(signature = (text, rule=None, zone_id=None))]
 fn clean(
+    py: Python<'_>,
     text: &Bound<'_, PyAny>,
     rule: Option<&Bound<'_, PyAny>>,
     zone_id: Option<&Bound<'_, PyAny>>,
@@ -187,7 +188,24 @@ fn clean(
         return Ok(false);
     };
     let unicode_ok = UNICODE_OK.load(Ordering::Relaxed);
-    core("clean", || clean_core::clean(s, rule, zone, unicode_ok))
+    let verdict = core("clean", || clean_core::clean(s, rule, zone, unicode_ok))?;
+    Ok(clean_answer(py, s, verdict))
+}
+
+/// The final answer of [`clean_core::clean`]: a non-ASCII host is clean when the IDNA
+/// function of `to_uri` (`host_to_ascii`, cached per host) converts it to labels that
+/// leave nothing to say ([`clean_core::idn_converted`]); `false` when it raises or is not
+/// configured (then Python checks the text).
+fn clean_answer(py: Python<'_>, text: &str, verdict: clean_core::Clean) -> bool {
+    match verdict {
+        clean_core::Clean::No => false,
+        clean_core::Clean::Yes => true,
+        clean_core::Clean::IfHostConverts(a, b) => {
+            let host = &text[a..b];
+            let f = BINDINGS.get().and_then(|b| b.maybe(py, Twin::HostToAscii));
+            idna_map(py, f, 0, host).is_some_and(|ascii| clean_core::idn_converted(host, &ascii))
+        }
+    }
 }
 
 /// The fields of `iri.split(text)` as a 5-tuple (scheme, authority, path, query,
@@ -250,16 +268,23 @@ fn clean_lines<'py>(
     let items: Vec<Bound<'py, PyAny>> = lines.iter().collect();
     let texts: Vec<Option<&str>> = items.iter().map(text_of).collect();
     let unicode_ok = UNICODE_OK.load(Ordering::Relaxed);
-    detached(py, "clean_lines", || {
+    let verdicts: Vec<clean_core::Clean> = detached(py, "clean_lines", || {
         texts
             .iter()
             .map(|t| match t {
-                Some(s) => u8::from(clean_core::clean(s, rule, zone, unicode_ok)),
-                None => 0,
+                Some(s) => clean_core::clean(s, rule, zone, unicode_ok),
+                None => clean_core::Clean::No,
             })
             .collect()
-    })
-    .map(Some)
+    })?;
+    // the hosts to ask IDNA about (cached), with the GIL held again
+    Ok(Some(
+        verdicts
+            .into_iter()
+            .zip(&texts)
+            .map(|(v, t)| u8::from(clean_answer(py, t.unwrap_or_default(), v)))
+            .collect(),
+    ))
 }
 
 /// [`core`] for the work of a chunk function, run with the GIL released.
@@ -483,7 +508,7 @@ fn api_check<'py>(
     zone_id: Option<&Bound<'py, PyAny>>,
     rest: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    if rest.is_none() && clean(text, rule, zone_id)? {
+    if rest.is_none() && clean(py, text, rule, zone_id)? {
         return Ok(PyList::empty(py).into_any());
     }
     let b = bindings()?;
