@@ -392,10 +392,25 @@ fn idna_map(py: Python<'_>, func: Option<&Py<PyAny>>, kind: u8, host: &str) -> O
 
 static BINDINGS: OnceLock<Bindings> = OnceLock::new();
 
-fn bindings() -> PyResult<&'static Bindings> {
+/// The bindings; when `configure` has not been called (a drop-in unpickled in a worker
+/// process that has not touched `iri.NATIVE`), the ones the dispatch in `iri` sets: its
+/// loader `iri._twin`.
+fn bindings(py: Python<'_>) -> PyResult<&'static Bindings> {
+    if let Some(b) = BINDINGS.get() {
+        return Ok(b);
+    }
+    let loader = py.import("iri")?.getattr("_twin")?.unbind();
+    let builtins = py.import("builtins")?;
+    let fresh = Bindings {
+        loader: Some(loader),
+        slots: std::array::from_fn(|_| OnceLock::new()),
+        tuple_new: builtins.getattr("tuple")?.getattr("__new__")?.unbind(),
+        object_new: builtins.getattr("object")?.getattr("__new__")?.unbind(),
+    };
+    let _ = BINDINGS.set(fresh); // or another thread's, made the same way
     BINDINGS
         .get()
-        .ok_or_else(|| PyRuntimeError::new_err("iri._native.configure() has not been called"))
+        .ok_or_else(|| PyRuntimeError::new_err("iri._native: no bindings"))
 }
 
 /// Set the Python twins the drop-in functions defer to, and the value types they build:
@@ -491,7 +506,7 @@ fn api_is_valid<'py>(
     if let Some(answer) = is_valid(text, rule, zone_id)? {
         return Ok(pyo3::types::PyBool::new(py, answer).to_owned().into_any());
     }
-    bindings()?
+    bindings(py)?
         .get(py, Twin::IsValid)?
         .bind(py)
         .call((text,), kwargs(py, rule, zone_id)?.as_ref())
@@ -511,7 +526,7 @@ fn api_check<'py>(
     if rest.is_none() && clean(py, text, rule, zone_id)? {
         return Ok(PyList::empty(py).into_any());
     }
-    let b = bindings()?;
+    let b = bindings(py)?;
     let kw = kwargs(py, rule, zone_id)?;
     let kw = match (kw, rest) {
         (Some(k), Some(r)) => {
@@ -528,7 +543,7 @@ fn api_check<'py>(
 #[pyfunction]
 #[pyo3(name = "api_split")]
 fn api_split<'py>(py: Python<'py>, text: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-    let b = bindings()?;
+    let b = bindings(py)?;
     match split(py, text)? {
         Some(t) => b
             .tuple_new
@@ -549,7 +564,7 @@ fn api_parse<'py>(
     rule: Option<&Bound<'py, PyAny>>,
     zone_id: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let b = bindings()?;
+    let b = bindings(py)?;
     if let (Some(s), Some((r, z))) = (text_of(text), options(rule, zone_id)) {
         if let Verdict::Valid(g) = core("api_parse", || validate::validate(s, r, z))? {
             let reference = b.get(py, Twin::Reference)?.bind(py);
@@ -602,7 +617,7 @@ fn api_resolve<'py>(
             return Ok(result_str(py, reference, r, &t));
         }
     }
-    bindings()?
+    bindings(py)?
         .get(py, Twin::Resolve)?
         .bind(py)
         .call((base, reference), options)
@@ -637,7 +652,7 @@ fn api_to_uri<'py>(
     text: &Bound<'py, PyAny>,
     options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let b = bindings()?;
+    let b = bindings(py)?;
     if let (None, Some(s)) = (options, text_of(text)) {
         let f = b.maybe(py, Twin::HostToAscii);
         let mapped = core("api_to_uri", || {
@@ -659,7 +674,7 @@ fn api_to_iri<'py>(
     text: &Bound<'py, PyAny>,
     options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let b = bindings()?;
+    let b = bindings(py)?;
     if let (None, Some(s)) = (options, text_of(text)) {
         let f = b.maybe(py, Twin::HostToUnicode);
         let mapped = core("api_to_iri", || {
@@ -708,7 +723,7 @@ fn api_normalize<'py>(
     level: Option<&Bound<'py, PyAny>>,
     options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let b = bindings()?;
+    let b = bindings(py)?;
     if let (None, Some(s), Some(lvl)) = (options, text_of(text), level_of(level)) {
         let f = b.maybe(py, Twin::DnsHost);
         let normal = core("api_normalize", || {
