@@ -293,6 +293,74 @@ fn detached<T: Send>(py: Python<'_>, name: &str, f: impl FnOnce() -> T + Send) -
         .map_err(|payload| panic_error(name, payload.as_ref()))
 }
 
+/// `iri check`'s chunk loop (`iri.cli.syntax`), its common case done here: for a chunk of
+/// lines, the output of every line with nothing to report (`clean`, or with `errors_only`
+/// no error: `is_valid`) that is printable ASCII (shown as it is): `{prefix}{number}: {ok}
+/// {line}\n` (no location when `first` is 0: arguments), nothing when `quiet`. Returns
+/// `(pieces, todo)`: `todo` the indices of the other lines, which the caller checks in
+/// Python, and `pieces` the output around them (`len(todo) + 1` strings: the output
+/// before the first, between each two, after the last). All of it with the GIL released.
+/// `None` for an unknown option or a `prefix` that is not text.
+#[pyfunction]
+#[pyo3(signature = (lines, rule, zone_id, *, errors_only, first, prefix, ok, quiet))]
+#[allow(clippy::too_many_arguments)] // one per option of the command
+fn check_lines<'py>(
+    py: Python<'py>,
+    lines: &Bound<'py, PyList>,
+    rule: &Bound<'py, PyAny>,
+    zone_id: &Bound<'py, PyAny>,
+    errors_only: bool,
+    first: usize,
+    prefix: &Bound<'py, PyAny>,
+    ok: &Bound<'py, PyAny>,
+    quiet: bool,
+) -> PyResult<Option<(Vec<String>, Vec<usize>)>> {
+    let (Some((rule, zone)), Some(prefix), Some(ok)) = (
+        options(Some(rule), Some(zone_id)),
+        text_of(prefix),
+        text_of(ok),
+    ) else {
+        return Ok(None);
+    };
+    let items: Vec<Bound<'py, PyAny>> = lines.iter().collect();
+    let texts: Vec<Option<&str>> = items.iter().map(text_of).collect();
+    let unicode_ok = UNICODE_OK.load(Ordering::Relaxed);
+    detached(py, "check_lines", || {
+        let mut pieces = vec![String::new()];
+        let mut todo = Vec::new();
+        for (i, t) in texts.iter().enumerate() {
+            let done = t.filter(|s| {
+                s.bytes().all(|b| (0x20..0x7f).contains(&b))
+                    && if errors_only {
+                        matches!(validate::validate(s, rule, zone), Verdict::Valid(_))
+                    } else {
+                        clean_core::clean(s, rule, zone, unicode_ok) == clean_core::Clean::Yes
+                    }
+            });
+            match (done, pieces.last_mut()) {
+                (Some(line), Some(out)) => {
+                    if !quiet {
+                        if first > 0 {
+                            out.push_str(prefix);
+                            out.push_str(&(first + i).to_string());
+                            out.push_str(": ");
+                        }
+                        out.push_str(ok);
+                        out.push_str(line);
+                        out.push('\n');
+                    }
+                }
+                _ => {
+                    todo.push(i);
+                    pieces.push(String::new());
+                }
+            }
+        }
+        (pieces, todo)
+    })
+    .map(Some)
+}
+
 /// The Python objects the drop-in functions hand over to (the twins) or build (the types),
 /// by name: `configure` gives them directly (keywords) or a `loader` that returns one for
 /// its name on first need, so that the dispatch in `iri` imports no module a call does not
@@ -836,5 +904,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(api_split, m)?)?;
     m.add_function(wrap_pyfunction!(api_parse, m)?)?;
     m.add_function(wrap_pyfunction!(_test_panic, m)?)?;
+    m.add_function(wrap_pyfunction!(check_lines, m)?)?;
     Ok(())
 }
