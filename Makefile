@@ -53,15 +53,26 @@ lint: $(STAMP)
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports --no-cache
 
-# The suite twice: with the compiled core (when built), then pure Python (IRI_NO_EXTENSIONS=1,
-# where tests/native skip); then the Rust tests.
+# The suite twice, both passes at once (one per core): with the compiled core (when built)
+# and pure Python (IRI_NO_EXTENSIONS=1, where tests/native skip). Each pass writes its log;
+# both logs are printed when both are done, and the target fails if either pass failed.
+# Then the Rust tests. PYTEST_ARGS adds options to both passes (e.g. --durations=30).
+PYTEST_ARGS ?=
+TEST_LOGS   := $(VENV)/test-logs
 test: $(NATIVE_STAMP) lint
 	$(PY) tools/gen_violations_doc.py --check
 	$(PY) tools/gen_link_tables.py --check
 	$(PY) tools/gen_native_tables.py --check
 	$(PY) tools/gen_encoding_labels.py --check
-	HYPOTHESIS_PROFILE=ci $(PY) -m pytest -q
-	IRI_NO_EXTENSIONS=1 HYPOTHESIS_PROFILE=ci $(PY) -m pytest -q
+	@mkdir -p $(TEST_LOGS); echo "pytest: two passes at once (native core, pure Python)..."; \
+	PYTEST="$(PY) -m pytest -q -p no:cacheprovider $(PYTEST_ARGS)"; \
+	HYPOTHESIS_PROFILE=ci $$PYTEST > $(TEST_LOGS)/native.log 2>&1 & native=$$!; \
+	IRI_NO_EXTENSIONS=1 HYPOTHESIS_PROFILE=ci $$PYTEST > $(TEST_LOGS)/pure.log 2>&1 & pure=$$!; \
+	wait $$native; native_status=$$?; wait $$pure; pure_status=$$?; \
+	echo "=== pytest, native core (exit $$native_status)"; cat $(TEST_LOGS)/native.log; \
+	echo "=== pytest, pure Python: IRI_NO_EXTENSIONS=1 (exit $$pure_status)"; \
+	cat $(TEST_LOGS)/pure.log; \
+	test $$native_status -eq 0 && test $$pure_status -eq 0
 	$(MAKE) native-test
 
 # Fuzzing, with a count each part prints: the native core against its Python twin

@@ -63,15 +63,41 @@ def timed(call: Callable[[Any], Any], items: Sequence[Any]) -> float:
 # -- the dispatch the next phase wires (iri/__init__ or the layer modules) ----------------
 
 
+def python_twins() -> Any:
+    """The pure-Python functions (the public names are the native drop-ins once the
+    dispatch is in use): a namespace with the eight of them."""
+    import types
+
+    from iri.convert.uri import to_iri, to_uri
+    from iri.ladder.normalize import normalize
+    from iri.ladder.resolve import resolve
+    from iri.syntax.check import check, is_valid
+    from iri.syntax.split import split
+    from iri.value.reference import parse
+
+    return types.SimpleNamespace(
+        is_valid=is_valid,
+        check=check,
+        split=split,
+        parse=parse,
+        resolve=resolve,
+        to_uri=to_uri,
+        to_iri=to_iri,
+        normalize=normalize,
+    )
+
+
 def dispatchers() -> dict[str, Callable[..., Any]]:
-    """Python functions shaped like the planned dispatch: native first, Python on None."""
+    """Python wrappers (native first, Python on None: the shape measured slower than the
+    drop-ins) and the drop-ins the dispatch binds as the public names."""
     import iri
     from iri import _native
     from iri.syntax.split import Components
     from iri.value.reference import IRIReference
 
     nv, nc, ns, npg = _native.is_valid, _native.clean, _native.split, _native.parse_groups
-    py_is_valid, py_check, py_split, py_parse = iri.is_valid, iri.check, iri.split, iri.parse
+    py = python_twins()
+    py_is_valid, py_check, py_split, py_parse = py.is_valid, py.check, py.split, py.parse
     tuple_new = tuple.__new__
     new = object.__new__
 
@@ -106,24 +132,7 @@ def dispatchers() -> dict[str, Callable[..., Any]]:
         ) = (text, *g)
         return ref
 
-    from iri.ladder.normalize import dns_host
-    from iri.syntax import hosts as idna
-
-    _native.configure(
-        is_valid=py_is_valid,
-        check=py_check,
-        split=py_split,
-        parse=py_parse,
-        components=Components,
-        reference=IRIReference,
-        resolve=iri.resolve,
-        to_uri=iri.to_uri,
-        to_iri=iri.to_iri,
-        host_to_ascii=idna.host_to_ascii,
-        host_to_unicode=idna.to_unicode,
-        normalize=iri.normalize,
-        dns_host=dns_host,
-    )
+    assert iri.NATIVE, "the dispatch is not in use (IRI_NO_EXTENSIONS set?)"
     return {
         "is_valid": is_valid,
         "check": check,
@@ -146,9 +155,9 @@ _DISPATCH: dict[str, Callable[..., Any]] = {}
 def contenders(job: str) -> list[tuple[str, str, str, Callable[..., Any]]]:
     """(label, role, expression, function) of one job; role: native / dispatch / python /
     target / info / floor."""
-    import iri
     from iri import _native
 
+    iri = python_twins()  # the "pure Python" rows: the Python functions themselves
     if not _DISPATCH:
         _DISPATCH.update(dispatchers())
     d = _DISPATCH

@@ -65,6 +65,9 @@ NOISY_SPREAD = 0.10
 PACKAGES = (
     "iri",
     "idna",
+    "pyoxigraph",
+    "can-ada",
+    "ada-url",
     "rfc3987",
     "regex",
     "rfc3986",
@@ -157,7 +160,18 @@ def machine_lines() -> list[str]:
         f"- yarl quoting: {_yarl_backend()}; rfc3987 regex backend: "
         f"{'`regex`' if _version('regex') != 'not installed' else 'stdlib `re`'}",
         f"- iri source: {ROOT / 'src' / 'iri'} (git: {_git_state()})",
+        f"- iri core: {_core()}",
     ]
+
+
+def _core() -> str:
+    """Which core ``iri`` runs on in this run (issue 21)."""
+    import iri
+
+    if iri.NATIVE:
+        return "**native** (the compiled `iri._native`, Rust; native-peer targets apply)"
+    why = "IRI_NO_EXTENSIONS set" if os.environ.get("IRI_NO_EXTENSIONS") else "not built"
+    return f"**pure Python** ({why}; the native peers are rows for reference)"
 
 
 # --- formatting -------------------------------------------------------------------------------

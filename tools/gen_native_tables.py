@@ -16,9 +16,6 @@ that :func:`iri.check` and :func:`iri.is_valid` use:
   5.3.2.2; joiners, 3987bis 5.1; private use, bis-07 7.3), from Python's ``unicodedata``;
   the file is stamped with its Unicode version and the native core uses the table only
   when the running Python has the same one;
-* the non-ASCII code points a host label may hold and still convert through IDNA
-  (``iri.syntax.host_validity``: PVALID, mapped to themselves by UTS #46, bidi L, inert),
-  from the ``idna`` package's tables;
 * the characters URI-to-IRI conversion may decode (3987bis 4.2), probed with
   ``iri.percent.may_decode`` code point by code point;
 * default ports, DNS-host schemes and the schemes with checks of their own, from
@@ -115,39 +112,6 @@ def _inert() -> list[tuple[int, int]]:
     return _ranges(points)
 
 
-def _idna_safe() -> list[tuple[int, int]]:
-    """Non-ASCII code points that a host label may hold and still convert (issue 19).
-
-    A label of these characters and ASCII letters, digits and hyphens converts through
-    ``iri.syntax.hosts.host_to_ascii`` (so ``check`` has no host word for it) as long as
-    the hyphen rules and the DNS lengths hold: IDNA2008 PVALID (RFC 5892; not CONTEXTJ
-    or CONTEXTO, whose rules look at the neighbours), UTS #46 maps it to itself (no
-    case or width mapping), bidi class L (no Bidi rule), not a combining mark (no
-    leading-combiner rule), and inert (NFC alone and next to anything: see ``_inert``).
-    """
-    from idna import idnadata
-    from idna.core import uts46_remap
-    from idna.intranges import intranges_contain
-
-    pvalid = idnadata.codepoint_classes["PVALID"]
-    inert = _inert()
-    points = []
-    for lo, hi in inert:
-        for cp in range(lo, hi + 1):
-            c = chr(cp)
-            if not intranges_contain(cp, pvalid) or unicodedata.bidirectional(c) != "L":
-                continue
-            if unicodedata.category(c).startswith("M"):
-                continue
-            try:
-                same = uts46_remap(c, std3_rules=False, transitional=False) == c
-            except (UnicodeError, ValueError):
-                same = False
-            if same:
-                points.append(cp)
-    return _ranges(points)
-
-
 #: The classes of unicodedata.bidirectional that the 4.2 checks tell apart.
 BIDI_CODES = {"L": 1, "R": 2, "AL": 2, "NSM": 3}
 
@@ -208,11 +172,6 @@ def render() -> str:
         "INERT",
         "Non-ASCII code points that draw no character warning in `check()` (see the generator).",
         _inert(),
-    )
-    lines += _rust_ranges(
-        "IDNA_SAFE",
-        "Non-ASCII code points a host label may hold and still convert (see the generator).",
-        _idna_safe(),
     )
     lines += _rust_ranges(
         "RTL_BLOCKS",

@@ -68,16 +68,7 @@ pub fn wide_ok(cp: u32, wide: Wide) -> bool {
 
 /// A code point no character warning of `check()` concerns (see the generator).
 pub fn is_inert(cp: u32) -> bool {
-    search(tables::INERT, cp)
-}
-
-/// Whether a host label may hold `cp` and still convert through IDNA
-/// (`tables::IDNA_SAFE`, generated from iri.syntax.host_validity's rules).
-pub fn is_idna_safe(cp: u32) -> bool {
-    search(tables::IDNA_SAFE, cp)
-}
-
-fn search(t: &[(u32, u32)], cp: u32) -> bool {
+    let t = tables::INERT;
     // binary search over sorted, disjoint ranges
     let (mut lo, mut hi) = (0usize, t.len());
     while lo < hi {

@@ -2,7 +2,9 @@
 //! `native/README.md`. Every function returns exactly what its Python twin returns, or
 //! `None` ("defer": call the Python function), and never raises for any argument.
 
+use std::any::Any;
 use std::collections::HashMap;
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, OnceLock};
 
@@ -23,6 +25,49 @@ static UNICODE_OK: AtomicBool = AtomicBool::new(false);
 /// `None` for a non-`str` or a `str` with a lone surrogate (no UTF-8 exists for it).
 fn text_of<'a>(obj: &'a Bound<'_, PyAny>) -> Option<&'a str> {
     obj.cast::<PyString>().ok()?.to_str().ok()
+}
+
+/// Runs `f`, a call into the core. A panic there (a bug: nothing should panic) becomes the
+/// library's own error, `iri.errors.IRIError` (a ValueError), never PyO3's
+/// `PanicException` (a `BaseException`, which `except Exception` would not catch).
+fn core<T>(name: &str, f: impl FnOnce() -> T) -> PyResult<T> {
+    catch_unwind(AssertUnwindSafe(f)).map_err(|payload| panic_error(name, payload.as_ref()))
+}
+
+/// The `IRIError` for a panic of the core in `name` (its message in the text).
+fn panic_error(name: &str, payload: &(dyn Any + Send)) -> PyErr {
+    let detail = payload
+        .downcast_ref::<&str>()
+        .map(|s| (*s).to_owned())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_default();
+    let message = format!(
+        "internal error in iri._native.{name} (a bug: please report it with the input; \
+         IRI_NO_EXTENSIONS=1 runs the pure-Python core): {detail}"
+    );
+    Python::attach(|py| {
+        match py
+            .import("iri.errors")
+            .and_then(|m| m.getattr("IRIError"))
+            .and_then(|cls| cls.call1((message.as_str(),)))
+        {
+            Ok(err) => PyErr::from_value(err),
+            Err(_) => PyRuntimeError::new_err(message),
+        }
+    })
+}
+
+/// A panic on purpose, for the tests of [`core`]: with the GIL held, or (`detached=True`)
+/// in the part of a chunk function that runs without it. Not part of the API.
+#[pyfunction]
+#[pyo3(signature = (detached=false))]
+fn _test_panic(py: Python<'_>, detached: bool) -> PyResult<()> {
+    if detached {
+        return py
+            .detach(|| catch_unwind(|| panic!("a test panic, detached")))
+            .map_err(|payload| panic_error("_test_panic", payload.as_ref()));
+    }
+    core("_test_panic", || panic!("a test panic"))
 }
 
 /// The rule and zone-id options given as `iri.Rule` / `iri.ZoneID` members or their
@@ -116,14 +161,17 @@ fn is_valid(
     text: &Bound<'_, PyAny>,
     rule: Option<&Bound<'_, PyAny>>,
     zone_id: Option<&Bound<'_, PyAny>>,
-) -> Option<bool> {
-    let s = text_of(text)?;
-    let (rule, zone) = options(rule, zone_id)?;
-    match validate::validate(s, rule, zone) {
-        Verdict::Valid(_) => Some(true),
-        Verdict::Invalid => Some(false),
-        Verdict::Idn(_) => None,
-    }
+) -> PyResult<Option<bool>> {
+    let (Some(s), Some((rule, zone))) = (text_of(text), options(rule, zone_id)) else {
+        return Ok(None);
+    };
+    Ok(
+        match core("is_valid", || validate::validate(s, rule, zone))? {
+            Verdict::Valid(_) => Some(true),
+            Verdict::Invalid => Some(false),
+            Verdict::Defer(_) => None,
+        },
+    )
 }
 
 /// `True` only when `iri.check(text, rule=rule, zone_id=zone_id)` returns `[]`; `False`
@@ -131,14 +179,33 @@ fn is_valid(
 #[pyfunction]
 #[pyo3(signature = (text, rule=None, zone_id=None))]
 fn clean(
+    py: Python<'_>,
     text: &Bound<'_, PyAny>,
     rule: Option<&Bound<'_, PyAny>>,
     zone_id: Option<&Bound<'_, PyAny>>,
-) -> bool {
+) -> PyResult<bool> {
     let (Some(s), Some((rule, zone))) = (text_of(text), options(rule, zone_id)) else {
-        return false;
+        return Ok(false);
     };
-    clean_core::clean(s, rule, zone, UNICODE_OK.load(Ordering::Relaxed))
+    let unicode_ok = UNICODE_OK.load(Ordering::Relaxed);
+    let verdict = core("clean", || clean_core::clean(s, rule, zone, unicode_ok))?;
+    Ok(clean_answer(py, s, verdict))
+}
+
+/// The final answer of [`clean_core::clean`]: a non-ASCII host is clean when the IDNA
+/// function of `to_uri` (`host_to_ascii`, cached per host) converts it to labels that
+/// leave nothing to say ([`clean_core::idn_converted`]); `false` when it raises or is not
+/// configured (then Python checks the text).
+fn clean_answer(py: Python<'_>, text: &str, verdict: clean_core::Clean) -> bool {
+    match verdict {
+        clean_core::Clean::No => false,
+        clean_core::Clean::Yes => true,
+        clean_core::Clean::IfHostConverts(a, b) => {
+            let host = &text[a..b];
+            let f = BINDINGS.get().and_then(|b| b.maybe(py, Twin::HostToAscii));
+            idna_map(py, f, 0, host).is_some_and(|ascii| clean_core::idn_converted(host, &ascii))
+        }
+    }
 }
 
 /// The fields of `iri.split(text)` as a 5-tuple (scheme, authority, path, query,
@@ -148,7 +215,7 @@ fn split<'py>(py: Python<'py>, text: &Bound<'py, PyAny>) -> PyResult<Option<Boun
     let Some(s) = text_of(text) else {
         return Ok(None);
     };
-    let p = split_core::split(s);
+    let p = core("split", || split_core::split(s))?;
     let items = [
         match p.scheme {
             Some((a, b)) => scheme_str(py, &s[a..b]), // a ":" follows: never all of it
@@ -177,7 +244,7 @@ fn parse_groups<'py>(
     let (Some(s), Some((rule, zone))) = (text_of(text), options(rule, zone_id)) else {
         return Ok(None);
     };
-    let Verdict::Valid(g) = validate::validate(s, rule, zone) else {
+    let Verdict::Valid(g) = core("parse_groups", || validate::validate(s, rule, zone))? else {
         return Ok(None);
     };
     let items = groups(py, text, s, &g);
@@ -194,45 +261,175 @@ fn clean_lines<'py>(
     lines: &Bound<'py, PyList>,
     rule: Option<&Bound<'py, PyAny>>,
     zone_id: Option<&Bound<'py, PyAny>>,
-) -> Option<Vec<u8>> {
-    let (rule, zone) = options(rule, zone_id)?;
+) -> PyResult<Option<Vec<u8>>> {
+    let Some((rule, zone)) = options(rule, zone_id) else {
+        return Ok(None);
+    };
     let items: Vec<Bound<'py, PyAny>> = lines.iter().collect();
     let texts: Vec<Option<&str>> = items.iter().map(text_of).collect();
     let unicode_ok = UNICODE_OK.load(Ordering::Relaxed);
-    Some(py.detach(|| {
+    let verdicts: Vec<clean_core::Clean> = detached(py, "clean_lines", || {
         texts
             .iter()
             .map(|t| match t {
-                Some(s) => u8::from(clean_core::clean(s, rule, zone, unicode_ok)),
-                None => 0,
+                Some(s) => clean_core::clean(s, rule, zone, unicode_ok),
+                None => clean_core::Clean::No,
             })
             .collect()
-    }))
+    })?;
+    // the hosts to ask IDNA about (cached), with the GIL held again
+    Ok(Some(
+        verdicts
+            .into_iter()
+            .zip(&texts)
+            .map(|(v, t)| u8::from(clean_answer(py, t.unwrap_or_default(), v)))
+            .collect(),
+    ))
 }
 
-/// The Python side the drop-in functions hand over to, and the types they build
-/// (set once by [`configure`]).
+/// [`core`] for the work of a chunk function, run with the GIL released.
+fn detached<T: Send>(py: Python<'_>, name: &str, f: impl FnOnce() -> T + Send) -> PyResult<T> {
+    py.detach(|| catch_unwind(AssertUnwindSafe(f)))
+        .map_err(|payload| panic_error(name, payload.as_ref()))
+}
+
+/// `iri check`'s chunk loop (`iri.cli.syntax`), its common case done here: for a chunk of
+/// lines, the output of every line with nothing to report (`clean`, or with `errors_only`
+/// no error: `is_valid`) that is printable ASCII (shown as it is): `{prefix}{number}: {ok}
+/// {line}\n` (no location when `first` is 0: arguments), nothing when `quiet`. Returns
+/// `(pieces, todo)`: `todo` the indices of the other lines, which the caller checks in
+/// Python, and `pieces` the output around them (`len(todo) + 1` strings: the output
+/// before the first, between each two, after the last). All of it with the GIL released.
+/// `None` for an unknown option or a `prefix` that is not text.
+#[pyfunction]
+#[pyo3(signature = (lines, rule, zone_id, *, errors_only, first, prefix, ok, quiet))]
+#[allow(clippy::too_many_arguments)] // one per option of the command
+fn check_lines<'py>(
+    py: Python<'py>,
+    lines: &Bound<'py, PyList>,
+    rule: &Bound<'py, PyAny>,
+    zone_id: &Bound<'py, PyAny>,
+    errors_only: bool,
+    first: usize,
+    prefix: &Bound<'py, PyAny>,
+    ok: &Bound<'py, PyAny>,
+    quiet: bool,
+) -> PyResult<Option<(Vec<String>, Vec<usize>)>> {
+    let (Some((rule, zone)), Some(prefix), Some(ok)) = (
+        options(Some(rule), Some(zone_id)),
+        text_of(prefix),
+        text_of(ok),
+    ) else {
+        return Ok(None);
+    };
+    let items: Vec<Bound<'py, PyAny>> = lines.iter().collect();
+    let texts: Vec<Option<&str>> = items.iter().map(text_of).collect();
+    let unicode_ok = UNICODE_OK.load(Ordering::Relaxed);
+    detached(py, "check_lines", || {
+        let mut pieces = vec![String::new()];
+        let mut todo = Vec::new();
+        for (i, t) in texts.iter().enumerate() {
+            let done = t.filter(|s| {
+                s.bytes().all(|b| (0x20..0x7f).contains(&b))
+                    && if errors_only {
+                        matches!(validate::validate(s, rule, zone), Verdict::Valid(_))
+                    } else {
+                        clean_core::clean(s, rule, zone, unicode_ok) == clean_core::Clean::Yes
+                    }
+            });
+            match (done, pieces.last_mut()) {
+                (Some(line), Some(out)) => {
+                    if !quiet {
+                        if first > 0 {
+                            out.push_str(prefix);
+                            out.push_str(&(first + i).to_string());
+                            out.push_str(": ");
+                        }
+                        out.push_str(ok);
+                        out.push_str(line);
+                        out.push('\n');
+                    }
+                }
+                _ => {
+                    todo.push(i);
+                    pieces.push(String::new());
+                }
+            }
+        }
+        (pieces, todo)
+    })
+    .map(Some)
+}
+
+/// The Python objects the drop-in functions hand over to (the twins) or build (the types),
+/// by name: `configure` gives them directly (keywords) or a `loader` that returns one for
+/// its name on first need, so that the dispatch in `iri` imports no module a call does not
+/// use (the start-up target of issue 12).
+#[derive(Clone, Copy)]
+enum Twin {
+    IsValid,
+    Check,
+    Split,
+    Parse,
+    Components,
+    Reference,
+    Resolve,
+    ToUri,
+    ToIri,
+    HostToAscii,
+    HostToUnicode,
+    Normalize,
+    DnsHost,
+}
+
+const TWINS: [&str; 13] = [
+    "is_valid",
+    "check",
+    "split",
+    "parse",
+    "components",
+    "reference",
+    "resolve",
+    "to_uri",
+    "to_iri",
+    "host_to_ascii",
+    "host_to_unicode",
+    "normalize",
+    "dns_host",
+];
+
 struct Bindings {
-    is_valid: Py<PyAny>,
-    check: Py<PyAny>,
-    split: Py<PyAny>,
-    parse: Py<PyAny>,
-    /// `iri.split`'s NamedTuple class, and `tuple.__new__` to make one from a tuple.
-    components: Py<PyAny>,
+    /// `loader(name)`: the object of that name, asked for once (`None`: keywords only).
+    loader: Option<Py<PyAny>>,
+    slots: [OnceLock<Py<PyAny>>; 13],
+    /// `tuple.__new__` (a `Components` from a tuple) and `object.__new__` (an
+    /// `IRIReference` made as `iri.parse` makes it).
     tuple_new: Py<PyAny>,
-    /// `IRIReference` and `object.__new__`: a value is made as `iri.parse` makes it.
-    reference: Py<PyAny>,
     object_new: Py<PyAny>,
-    /// The twins of the functions added later (`None` until configured).
-    resolve: Option<Py<PyAny>>,
-    to_uri: Option<Py<PyAny>>,
-    to_iri: Option<Py<PyAny>>,
-    /// `iri.idna.host_to_ascii` and `iri.idna.to_unicode`: the one IDNA implementation.
-    host_to_ascii: Option<Py<PyAny>>,
-    host_to_unicode: Option<Py<PyAny>>,
-    normalize: Option<Py<PyAny>>,
-    /// `iri.normalize.dns_host`: the 5.3.3 mapping of a DNS host (UTS #46 both ways).
-    dns_host: Option<Py<PyAny>>,
+}
+
+impl Bindings {
+    /// The object bound to `twin`: given to `configure`, or loaded once by the loader.
+    fn get<'s>(&'s self, py: Python<'_>, twin: Twin) -> PyResult<&'s Py<PyAny>> {
+        let slot = &self.slots[twin as usize];
+        if let Some(v) = slot.get() {
+            return Ok(v);
+        }
+        let name = TWINS[twin as usize];
+        let loader = self.loader.as_ref().ok_or_else(|| {
+            PyRuntimeError::new_err(format!("iri._native.configure() was not given {name}="))
+        })?;
+        let value = loader.bind(py).call1((name,))?.unbind();
+        let _ = slot.set(value); // another thread may have set it first: the same object
+        slot.get()
+            .ok_or_else(|| PyRuntimeError::new_err(format!("iri._native: {name} not loaded")))
+    }
+
+    /// The bound object, or `None` when neither given nor loadable (the IDNA functions:
+    /// the caller then defers).
+    fn maybe(&self, py: Python<'_>, twin: Twin) -> Option<&Py<PyAny>> {
+        self.get(py, twin).ok()
+    }
 }
 
 /// Hosts already mapped by the Python IDNA functions (3987bis 3.4.2, 4.2 step 7): one call
@@ -263,28 +460,46 @@ fn idna_map(py: Python<'_>, func: Option<&Py<PyAny>>, kind: u8, host: &str) -> O
 
 static BINDINGS: OnceLock<Bindings> = OnceLock::new();
 
-fn bindings() -> PyResult<&'static Bindings> {
+/// The bindings; when `configure` has not been called (a drop-in unpickled in a worker
+/// process that has not touched `iri.NATIVE`), the ones the dispatch in `iri` sets: its
+/// loader `iri._twin`.
+fn bindings(py: Python<'_>) -> PyResult<&'static Bindings> {
+    if let Some(b) = BINDINGS.get() {
+        return Ok(b);
+    }
+    let loader = py.import("iri")?.getattr("_twin")?.unbind();
+    let builtins = py.import("builtins")?;
+    let fresh = Bindings {
+        loader: Some(loader),
+        slots: std::array::from_fn(|_| OnceLock::new()),
+        tuple_new: builtins.getattr("tuple")?.getattr("__new__")?.unbind(),
+        object_new: builtins.getattr("object")?.getattr("__new__")?.unbind(),
+    };
+    let _ = BINDINGS.set(fresh); // or another thread's, made the same way
     BINDINGS
         .get()
-        .ok_or_else(|| PyRuntimeError::new_err("iri._native.configure() has not been called"))
+        .ok_or_else(|| PyRuntimeError::new_err("iri._native: no bindings"))
 }
 
-/// Set the Python twins the drop-in functions defer to, and the value types they build.
-/// Called once, by the dispatch in `iri` (a second call raises RuntimeError).
+/// Set the Python twins the drop-in functions defer to, and the value types they build:
+/// each by keyword, or `loader(name)` (called once per name, on first need) for those not
+/// given. Called once, by the dispatch in `iri` (a second call raises RuntimeError).
 #[pyfunction]
 #[pyo3(signature = (
-    *, is_valid, check, split, parse, components, reference, resolve=None, to_uri=None,
-    to_iri=None, host_to_ascii=None, host_to_unicode=None, normalize=None, dns_host=None,
+    *, loader=None, is_valid=None, check=None, split=None, parse=None, components=None,
+    reference=None, resolve=None, to_uri=None, to_iri=None, host_to_ascii=None,
+    host_to_unicode=None, normalize=None, dns_host=None,
 ))]
 #[allow(clippy::too_many_arguments)] // one keyword per Python twin
 fn configure(
     py: Python<'_>,
-    is_valid: Py<PyAny>,
-    check: Py<PyAny>,
-    split: Py<PyAny>,
-    parse: Py<PyAny>,
-    components: Py<PyAny>,
-    reference: Py<PyAny>,
+    loader: Option<Py<PyAny>>,
+    is_valid: Option<Py<PyAny>>,
+    check: Option<Py<PyAny>>,
+    split: Option<Py<PyAny>>,
+    parse: Option<Py<PyAny>>,
+    components: Option<Py<PyAny>>,
+    reference: Option<Py<PyAny>>,
     resolve: Option<Py<PyAny>>,
     to_uri: Option<Py<PyAny>>,
     to_iri: Option<Py<PyAny>>,
@@ -296,23 +511,33 @@ fn configure(
     let builtins = py.import("builtins")?;
     let tuple_new = builtins.getattr("tuple")?.getattr("__new__")?.unbind();
     let object_new = builtins.getattr("object")?.getattr("__new__")?.unbind();
+    let given = [
+        is_valid,
+        check,
+        split,
+        parse,
+        components,
+        reference,
+        resolve,
+        to_uri,
+        to_iri,
+        host_to_ascii,
+        host_to_unicode,
+        normalize,
+        dns_host,
+    ];
+    let slots: [OnceLock<Py<PyAny>>; 13] = std::array::from_fn(|_| OnceLock::new());
+    for (slot, value) in slots.iter().zip(given) {
+        if let Some(v) = value {
+            let _ = slot.set(v); // a new OnceLock: always empty
+        }
+    }
     BINDINGS
         .set(Bindings {
-            is_valid,
-            check,
-            split,
-            parse,
-            components,
+            loader,
+            slots,
             tuple_new,
-            reference,
             object_new,
-            resolve,
-            to_uri,
-            to_iri,
-            host_to_ascii,
-            host_to_unicode,
-            normalize,
-            dns_host,
         })
         .map_err(|_| PyRuntimeError::new_err("iri._native.configure() was already called"))
 }
@@ -346,11 +571,11 @@ fn api_is_valid<'py>(
     rule: Option<&Bound<'py, PyAny>>,
     zone_id: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    if let Some(answer) = is_valid(text, rule, zone_id) {
+    if let Some(answer) = is_valid(text, rule, zone_id)? {
         return Ok(pyo3::types::PyBool::new(py, answer).to_owned().into_any());
     }
-    let b = bindings()?;
-    b.is_valid
+    bindings(py)?
+        .get(py, Twin::IsValid)?
         .bind(py)
         .call((text,), kwargs(py, rule, zone_id)?.as_ref())
 }
@@ -366,10 +591,10 @@ fn api_check<'py>(
     zone_id: Option<&Bound<'py, PyAny>>,
     rest: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    if rest.is_none() && clean(text, rule, zone_id) {
+    if rest.is_none() && clean(py, text, rule, zone_id)? {
         return Ok(PyList::empty(py).into_any());
     }
-    let b = bindings()?;
+    let b = bindings(py)?;
     let kw = kwargs(py, rule, zone_id)?;
     let kw = match (kw, rest) {
         (Some(k), Some(r)) => {
@@ -379,17 +604,20 @@ fn api_check<'py>(
         (None, Some(r)) => Some(r.clone()),
         (k, None) => k,
     };
-    b.check.bind(py).call((text,), kw.as_ref())
+    b.get(py, Twin::Check)?.bind(py).call((text,), kw.as_ref())
 }
 
 /// Drop-in `iri.split(text)`: a `Components` made natively, or the Python twin's.
 #[pyfunction]
 #[pyo3(name = "api_split")]
 fn api_split<'py>(py: Python<'py>, text: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-    let b = bindings()?;
+    let b = bindings(py)?;
     match split(py, text)? {
-        Some(t) => b.tuple_new.bind(py).call1((b.components.bind(py), t)),
-        None => b.split.bind(py).call1((text,)),
+        Some(t) => b
+            .tuple_new
+            .bind(py)
+            .call1((b.get(py, Twin::Components)?.bind(py), t)),
+        None => b.get(py, Twin::Split)?.bind(py).call1((text,)),
     }
 }
 
@@ -404,10 +632,10 @@ fn api_parse<'py>(
     rule: Option<&Bound<'py, PyAny>>,
     zone_id: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let b = bindings()?;
+    let b = bindings(py)?;
     if let (Some(s), Some((r, z))) = (text_of(text), options(rule, zone_id)) {
-        if let Verdict::Valid(g) = validate::validate(s, r, z) {
-            let reference = b.reference.bind(py);
+        if let Verdict::Valid(g) = core("api_parse", || validate::validate(s, r, z))? {
+            let reference = b.get(py, Twin::Reference)?.bind(py);
             let value = b.object_new.bind(py).call1((reference,))?;
             let names = [
                 intern!(py, "_scheme"),
@@ -426,7 +654,7 @@ fn api_parse<'py>(
             return Ok(value);
         }
     }
-    b.parse
+    b.get(py, Twin::Parse)?
         .bind(py)
         .call((text,), kwargs(py, rule, zone_id)?.as_ref())
 }
@@ -435,8 +663,11 @@ fn api_parse<'py>(
 /// both arguments validated), or `None` to defer: a non-`str`, a lone surrogate, an
 /// invalid argument, a base without a scheme, a host with escaped UTF-8.
 #[pyfunction]
-fn resolve(base: &Bound<'_, PyAny>, reference: &Bound<'_, PyAny>) -> Option<String> {
-    crate::resolve::resolve(text_of(base)?, text_of(reference)?)
+fn resolve(base: &Bound<'_, PyAny>, reference: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+    let (Some(b), Some(r)) = (text_of(base), text_of(reference)) else {
+        return Ok(None);
+    };
+    core("resolve", || crate::resolve::resolve(b, r))
 }
 
 /// Drop-in `iri.resolve(base, reference, **options)`: native for the default options,
@@ -450,11 +681,12 @@ fn api_resolve<'py>(
     options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     if options.is_none() {
-        if let (Some(t), Some(r)) = (resolve(base, reference), text_of(reference)) {
+        if let (Some(t), Some(r)) = (resolve(base, reference)?, text_of(reference)) {
             return Ok(result_str(py, reference, r, &t));
         }
     }
-    twin(&bindings()?.resolve, "resolve")?
+    bindings(py)?
+        .get(py, Twin::Resolve)?
         .bind(py)
         .call((base, reference), options)
 }
@@ -462,20 +694,21 @@ fn api_resolve<'py>(
 /// `iri.to_uri(text)` with the default options, or `None` to defer: a non-`str`, a lone
 /// surrogate, an invalid text, or a non-ASCII host of a DNS scheme (IDNA is Python's).
 #[pyfunction]
-fn to_uri(text: &Bound<'_, PyAny>) -> Option<String> {
-    crate::convert::to_uri(text_of(text)?, &mut |_| None)
+fn to_uri(text: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+    let Some(s) = text_of(text) else {
+        return Ok(None);
+    };
+    core("to_uri", || crate::convert::to_uri(s, &mut |_| None))
 }
 
 /// `iri.to_iri(text)` with the default options, or `None` to defer (as [`to_uri`]; the
 /// IDNA step is any host of a DNS scheme with "%" or "xn--" in its authority).
 #[pyfunction]
-fn to_iri(text: &Bound<'_, PyAny>) -> Option<String> {
-    crate::convert::to_iri(text_of(text)?, &mut |_| None)
-}
-
-fn twin<'a>(f: &'a Option<Py<PyAny>>, name: &str) -> PyResult<&'a Py<PyAny>> {
-    f.as_ref()
-        .ok_or_else(|| PyRuntimeError::new_err(format!("configure() was not given {name}=")))
+fn to_iri(text: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+    let Some(s) = text_of(text) else {
+        return Ok(None);
+    };
+    core("to_iri", || crate::convert::to_iri(s, &mut |_| None))
 }
 
 /// Drop-in `iri.to_uri(text, **options)`: native for the default options (hosts mapped
@@ -487,14 +720,17 @@ fn api_to_uri<'py>(
     text: &Bound<'py, PyAny>,
     options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let b = bindings()?;
+    let b = bindings(py)?;
     if let (None, Some(s)) = (options, text_of(text)) {
-        let f = b.host_to_ascii.as_ref();
-        if let Some(t) = crate::convert::to_uri(s, &mut |h| idna_map(py, f, 0, h)) {
+        let f = b.maybe(py, Twin::HostToAscii);
+        let mapped = core("api_to_uri", || {
+            crate::convert::to_uri(s, &mut |h| idna_map(py, f, 0, h))
+        })?;
+        if let Some(t) = mapped {
             return Ok(result_str(py, text, s, &t));
         }
     }
-    twin(&b.to_uri, "to_uri")?.bind(py).call((text,), options)
+    b.get(py, Twin::ToUri)?.bind(py).call((text,), options)
 }
 
 /// Drop-in `iri.to_iri(text, **options)`: native for the default options (DNS hosts
@@ -506,14 +742,17 @@ fn api_to_iri<'py>(
     text: &Bound<'py, PyAny>,
     options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let b = bindings()?;
+    let b = bindings(py)?;
     if let (None, Some(s)) = (options, text_of(text)) {
-        let f = b.host_to_unicode.as_ref();
-        if let Some(t) = crate::convert::to_iri(s, &mut |h| idna_map(py, f, 1, h)) {
+        let f = b.maybe(py, Twin::HostToUnicode);
+        let mapped = core("api_to_iri", || {
+            crate::convert::to_iri(s, &mut |h| idna_map(py, f, 1, h))
+        })?;
+        if let Some(t) = mapped {
             return Ok(result_str(py, text, s, &t));
         }
     }
-    twin(&b.to_iri, "to_iri")?.bind(py).call((text,), options)
+    b.get(py, Twin::ToIri)?.bind(py).call((text,), options)
 }
 
 fn level_of(level: Option<&Bound<'_, PyAny>>) -> Option<crate::normalize::Level> {
@@ -529,8 +768,16 @@ fn level_of(level: Option<&Bound<'_, PyAny>>) -> Option<crate::normalize::Level>
 /// Python's), a `mailto` path at the scheme level.
 #[pyfunction]
 #[pyo3(signature = (text, level=None))]
-fn normalize(text: &Bound<'_, PyAny>, level: Option<&Bound<'_, PyAny>>) -> Option<String> {
-    crate::normalize::normalize(text_of(text)?, level_of(level)?, &mut |_| None)
+fn normalize(
+    text: &Bound<'_, PyAny>,
+    level: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Option<String>> {
+    let (Some(s), Some(lvl)) = (text_of(text), level_of(level)) else {
+        return Ok(None);
+    };
+    core("normalize", || {
+        crate::normalize::normalize(s, lvl, &mut |_| None)
+    })
 }
 
 /// Drop-in `iri.normalize(text, *, level=..., **options)`: native for the syntax and
@@ -544,10 +791,13 @@ fn api_normalize<'py>(
     level: Option<&Bound<'py, PyAny>>,
     options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let b = bindings()?;
+    let b = bindings(py)?;
     if let (None, Some(s), Some(lvl)) = (options, text_of(text), level_of(level)) {
-        let f = b.dns_host.as_ref();
-        if let Some(t) = crate::normalize::normalize(s, lvl, &mut |h| idna_map(py, f, 2, h)) {
+        let f = b.maybe(py, Twin::DnsHost);
+        let normal = core("api_normalize", || {
+            crate::normalize::normalize(s, lvl, &mut |h| idna_map(py, f, 2, h))
+        })?;
+        if let Some(t) = normal {
             return Ok(result_str(py, text, s, &t));
         }
     }
@@ -559,7 +809,7 @@ fn api_normalize<'py>(
             Some(kw)
         }
     };
-    twin(&b.normalize, "normalize")?
+    b.get(py, Twin::Normalize)?
         .bind(py)
         .call((text,), kw.as_ref())
 }
@@ -575,11 +825,13 @@ fn valid_lines<'py>(
     lines: &Bound<'py, PyList>,
     rule: Option<&Bound<'py, PyAny>>,
     zone_id: Option<&Bound<'py, PyAny>>,
-) -> Option<Vec<u8>> {
-    let (rule, zone) = options(rule, zone_id)?;
+) -> PyResult<Option<Vec<u8>>> {
+    let Some((rule, zone)) = options(rule, zone_id) else {
+        return Ok(None);
+    };
     let items: Vec<Bound<'py, PyAny>> = lines.iter().collect();
     let texts: Vec<Option<&str>> = items.iter().map(text_of).collect();
-    Some(py.detach(|| {
+    detached(py, "valid_lines", || {
         texts
             .iter()
             .map(|t| match t.map(|s| validate::validate(s, rule, zone)) {
@@ -588,7 +840,8 @@ fn valid_lines<'py>(
                 _ => 2,
             })
             .collect()
-    }))
+    })
+    .map(Some)
 }
 
 /// For a chunk of lines: `normalize(line, level=level)` of each (a list of `str`), `None`
@@ -606,12 +859,12 @@ fn normalize_lines<'py>(
     };
     let items: Vec<Bound<'py, PyAny>> = lines.iter().collect();
     let texts: Vec<Option<&str>> = items.iter().map(text_of).collect();
-    let out: Vec<Option<String>> = py.detach(|| {
+    let out: Vec<Option<String>> = detached(py, "normalize_lines", || {
         texts
             .iter()
             .map(|t| t.and_then(|s| crate::normalize::normalize(s, lvl, &mut |_| None)))
             .collect()
-    });
+    })?;
     let out: Vec<Option<Bound<'py, PyAny>>> = out
         .into_iter()
         .zip(items.iter().zip(&texts))
@@ -650,5 +903,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(api_check, m)?)?;
     m.add_function(wrap_pyfunction!(api_split, m)?)?;
     m.add_function(wrap_pyfunction!(api_parse, m)?)?;
+    m.add_function(wrap_pyfunction!(_test_panic, m)?)?;
+    m.add_function(wrap_pyfunction!(check_lines, m)?)?;
     Ok(())
 }

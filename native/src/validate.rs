@@ -113,9 +113,10 @@ pub enum Verdict {
     Invalid,
     /// Valid, with its groups.
     Valid(Groups),
-    /// The grammar matches, but the host percent-encodes UTF-8 that must be a valid IDN
-    /// (draft-duerst-idn-uri 3, through UTS #46 ToASCII): the Python side decides.
-    Idn(Groups),
+    /// The grammar matches, but the Python side decides: a reg-name host with a "%"
+    /// (draft-duerst-idn-uri 3: its decoded name must be a valid IDN, through UTS #46
+    /// ToASCII) or a port above 65535 (see [`validate`]).
+    Defer(Groups),
 }
 
 /// The grammar's match of `text` for `rule` (the named groups), or `None`: the twin of
@@ -238,81 +239,20 @@ pub fn percent_ok(s: &[u8]) -> bool {
     true
 }
 
-fn hex(b: u8) -> u8 {
-    match b {
-        b'0'..=b'9' => b - b'0',
-        b'a'..=b'f' => b - b'a' + 10,
-        _ => b - b'A' + 10,
-    }
+/// Whether the port (RFC 3986 3.2.3, `*DIGIT`) may be answered here: at most 5 digits
+/// and at most 65535. A longer or larger one is left to Python, which reports it (issue
+/// 19: a warning from `check`, an error from the value API), so the native answer can
+/// never disagree with whatever the Python side decides for it.
+fn port_answerable(port: &[u8]) -> bool {
+    port.len() < 5 || (port.len() == 5 && port <= b"65535".as_slice())
 }
 
-/// The verdict for the percent-encodings of a well-formed ireg-name with a "%"
-/// (RFC 3986 3.2.2: "URI producing applications must not use percent-encoding in host
-/// unless it is used to represent a UTF-8 character sequence"; draft-duerst-idn-uri 3).
-/// `Some(false)`: an escaped US-ASCII octet that is not a letter, digit or hyphen (one that
-/// is forms a legal label, draft-duerst-idn-uri 3: a warning in Python,
-/// iri.syntax.host_validity). `Some(true)`: no escaped UTF-8 to check, or a
-/// run of escapes that is not UTF-8 (then not an IDN at all, the Python side accepts
-/// it). `None`: the decoded host must pass ToASCII, which the Python side runs.
-fn host_escapes(host: &[u8]) -> Option<bool> {
-    let mut non_ascii = false;
-    let mut i = 0;
-    while i < host.len() {
-        if host[i] == b'%' {
-            let v = (hex(host[i + 1]) << 4) | hex(host[i + 2]);
-            if v < 0x80 {
-                if !(v.is_ascii_alphanumeric() || v == b'-') {
-                    return Some(false);
-                }
-            } else {
-                non_ascii = true;
-            }
-            i += 3;
-        } else {
-            i += 1;
-        }
-    }
-    if !non_ascii {
-        return Some(true);
-    }
-    // Each run of pct-encoded octets is decoded as UTF-8 on its own (iri._check_authority
-    // `_idn_failure`): a run that is not UTF-8 ends the IDN check with "no failure".
-    let mut buf = [0u8; 64];
-    let mut i = 0;
-    while i < host.len() {
-        if host[i] != b'%' {
-            i += 1;
-            continue;
-        }
-        let mut len = 0;
-        let mut over: Vec<u8> = Vec::new();
-        while i < host.len() && host[i] == b'%' {
-            let v = (hex(host[i + 1]) << 4) | hex(host[i + 2]);
-            if len < buf.len() {
-                buf[len] = v;
-            } else {
-                if over.is_empty() {
-                    over.extend_from_slice(&buf);
-                }
-                over.push(v);
-            }
-            len += 1;
-            i += 3;
-        }
-        let bytes = if over.is_empty() {
-            &buf[..len]
-        } else {
-            &over[..]
-        };
-        if std::str::from_utf8(bytes).is_err() {
-            return Some(true);
-        }
-    }
-    None
-}
-
-/// `iri.is_valid(text, rule=rule, zone_id=...)`: the grammar, then pct-encoded, escapes in a
-/// host and the byte order mark, as `iri._check.is_valid` does.
+/// `iri.is_valid(text, rule=rule, zone_id=...)`: the grammar, then pct-encoded and the
+/// byte order mark, as `iri.syntax.check.is_valid` does; [`Verdict::Defer`] for what the
+/// Python side decides alone: a reg-name host with a "%" (RFC 3986 3.2.2, draft-duerst-
+/// idn-uri 3: escaped US-ASCII, escaped UTF-8 that must pass UTS #46 ToASCII, escapes
+/// that are not UTF-8, all the IDNA package's and the host module's to judge) and a port
+/// of more than 5 digits or above 65535.
 pub fn validate(text: &str, rule: Rule, zone_id: bool) -> Verdict {
     let Some(g) = grammar(text, rule, zone_id) else {
         return Verdict::Invalid;
@@ -329,12 +269,13 @@ pub fn validate(text: &str, rule: Rule, zone_id: bool) -> Verdict {
         if let Some((h0, h1)) = g.host {
             let host = &s[h0..h1];
             if h1 > h0 && host[0] != b'[' && host.contains(&b'%') {
-                match host_escapes(host) {
-                    Some(true) => {}
-                    Some(false) => return Verdict::Invalid,
-                    None => return Verdict::Idn(g),
-                }
+                return Verdict::Defer(g);
             }
+        }
+    }
+    if let Some((p0, p1)) = g.port {
+        if !port_answerable(&s[p0..p1]) {
+            return Verdict::Defer(g);
         }
     }
     Verdict::Valid(g)
@@ -376,7 +317,6 @@ mod tests {
             "%4",
             "%zz",
             "\u{FEFF}a",
-            "http://%2A/",
             ":a",
             "http://h/\u{202E}",
             "http://h:8a/",
@@ -413,26 +353,32 @@ mod tests {
     }
 
     #[test]
-    fn idn_hosts() {
-        assert!(matches!(
-            validate("http://%C3%A9/", Rule::Iri, false),
-            Verdict::Idn(_)
-        ));
-        assert!(matches!(
-            validate("http://%C3/", Rule::Iri, false),
-            Verdict::Valid(_)
-        ));
-        assert!(matches!(
-            validate("http://%41%C3%A9/", Rule::Iri, false),
-            Verdict::Idn(_)
-        ));
-        assert!(matches!(
-            validate("http://www.w%33.org/", Rule::Iri, false),
-            Verdict::Valid(_)
-        ));
-        assert!(matches!(
-            validate("http://%2A%C3%A9/", Rule::Iri, false),
-            Verdict::Invalid
-        ));
+    fn deferred() {
+        for t in [
+            "http://%C3%A9/",
+            "http://%C3/",
+            "http://%41%C3%A9/",
+            "http://www.w%33.org/",
+            "http://h:65536/",
+            "http://h:99999/",
+            "http://h:000080/",
+        ] {
+            assert!(
+                matches!(validate(t, Rule::Iri, false), Verdict::Defer(_)),
+                "{t}"
+            );
+        }
+        for t in [
+            "http://h:65535/",
+            "http://h:0/",
+            "http://h:/",
+            "http://[fe80::1%25x]/",
+        ] {
+            assert!(
+                matches!(validate(t, Rule::Iri, true), Verdict::Valid(_)),
+                "{t}"
+            );
+        }
+        assert_eq!(validate("http://%zz/", Rule::Iri, false), Verdict::Invalid);
     }
 }

@@ -51,7 +51,41 @@ if TYPE_CHECKING:  # every public name is loaded on first use (below), for type 
     from iri.value.query import QueryParams, QueryStyle, query_params
     from iri.value.reference import IRIReference, parse
 
+    NATIVE: bool
+
 __version__ = "0.1.0"
+
+#: The public functions the compiled core (``iri._native``, issue 21) stands in for, and
+#: their drop-in functions there. Each drop-in answers exactly what the Python function
+#: answers, or calls it (``native/README.md`` has the contract and the deferral rules).
+_NATIVE_NAMES = {
+    "check": "api_check",
+    "is_valid": "api_is_valid",
+    "split": "api_split",
+    "parse": "api_parse",
+    "resolve": "api_resolve",
+    "normalize": "api_normalize",
+    "to_uri": "api_to_uri",
+    "to_iri": "api_to_iri",
+}
+
+#: The Python objects the drop-ins hand over to or build, loaded on their first need (so a
+#: native ``check`` imports no module of the other functions: the start-up target).
+_TWINS = {
+    "is_valid": "iri.syntax.check:is_valid",
+    "check": "iri.syntax.check:check",
+    "split": "iri.syntax.split:split",
+    "components": "iri.syntax.split:Components",
+    "parse": "iri.value.reference:parse",
+    "reference": "iri.value.reference:IRIReference",
+    "resolve": "iri.ladder.resolve:resolve",
+    "to_uri": "iri.convert.uri:to_uri",
+    "to_iri": "iri.convert.uri:to_iri",
+    "host_to_ascii": "iri.syntax.hosts:host_to_ascii",
+    "host_to_unicode": "iri.syntax.hosts:to_unicode",
+    "normalize": "iri.ladder.normalize:normalize",
+    "dns_host": "iri.ladder.normalize:dns_host",
+}
 
 #: Every public name is loaded on first use (PEP 562), so that ``import iri`` imports
 #: nothing but this module: ``iri check URL`` then loads only what checking needs (the
@@ -174,7 +208,41 @@ for _old, _new in _MOVED.items():
     _sys.modules.setdefault(_old, _alias(_old, _new))
 
 
+def _twin(name: str) -> object:
+    import importlib
+
+    module, _, attr = _TWINS[name].partition(":")
+    return getattr(importlib.import_module(module), attr)
+
+
+def _load_native() -> _ModuleType | None:
+    """The compiled core, configured, or None: not built, not importable, or forced off by
+    ``IRI_NO_EXTENSIONS`` (any non-empty value, as yarl's ``YARL_NO_EXTENSIONS``)."""
+    import os
+
+    if os.environ.get("IRI_NO_EXTENSIONS"):
+        return None
+    try:
+        from iri import _native
+    except ImportError:
+        return None
+    try:  # noqa: SIM105 (contextlib.suppress: one import more at start-up)
+        _native.configure(loader=_twin)
+    except RuntimeError:  # configured already (a test that configured it by hand)
+        pass
+    return _native
+
+
 def __getattr__(name: str) -> object:
+    if name == "NATIVE" or name in _NATIVE_NAMES:
+        if "NATIVE" not in globals():
+            native = _load_native()
+            globals()["NATIVE"] = native is not None
+            if native is not None:
+                for public, drop_in in _NATIVE_NAMES.items():
+                    globals()[public] = getattr(native, drop_in)
+        if name in globals():
+            return globals()[name]
     target = _LAZY.get(name)
     if target is None:
         stub = _sys.modules.get(f"{__name__}.{name}") if f"iri.{name}" in _MOVED else None
@@ -194,6 +262,7 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
+    "NATIVE",
     "AuditCode",
     "AuditLevel",
     "CharacterNormalization",

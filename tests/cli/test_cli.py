@@ -348,7 +348,8 @@ def test_demo(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_version_and_usage(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "--version")
-    assert code == 0 and out.strip() == f"iri {iri.__version__}"
+    mode = "native core" if iri.NATIVE else "pure Python"  # which core is in use (issue 21)
+    assert code == 0 and out.strip() == f"iri {iri.__version__} ({mode})"
     assert run(capsys)[0] == 2
     assert run(capsys, "no-such-command")[0] == 2
     assert run(capsys, "check", "--help")[0] == 0

@@ -1,9 +1,9 @@
 """The Python twins of the native functions, and the inputs every differential test reads.
 
 The one place the native tests name Python modules of ``iri``: the reference functions
-(today the public API itself, which is pure Python until the dispatch is wired; the
-dispatch phase points these names at the Python twins, e.g. ``iri.syntax.check``) and
-the corpora of ``tests/corpora`` and ``tests/cases`` that hold IRIs or URIs.
+(the Python twins in their own modules, e.g. ``iri.syntax.check``, never the public names,
+which the dispatch binds to the native drop-ins) and the corpora of ``tests/corpora`` and
+``tests/cases`` that hold IRIs or URIs.
 """
 
 from __future__ import annotations
@@ -18,17 +18,30 @@ from functools import cache
 from pathlib import Path
 
 import iri
+from iri.convert.uri import to_iri as py_to_iri
+from iri.convert.uri import to_uri as py_to_uri
+from iri.ladder.normalize import normalize as py_normalize
+from iri.ladder.resolve import resolve as py_resolve
+from iri.syntax.check import check as py_check
+from iri.syntax.check import is_valid as py_is_valid
+from iri.syntax.split import split as py_split
+from iri.value.reference import parse as py_parse
 
-#: The Python reference of each native function (never the dispatching public name once
-#: the dispatch exists: these must stay pure Python).
-py_is_valid = iri.is_valid
-py_check = iri.check
-py_split = iri.split
-py_parse = iri.parse
-py_resolve = iri.resolve
-py_to_uri = iri.to_uri
-py_to_iri = iri.to_iri
-py_normalize = iri.normalize
+#: The Python reference of each native function: never the dispatching public name (the
+#: drop-in), so that these stay pure Python.
+assert all(
+    callable(f) and not type(f).__name__.startswith("builtin")
+    for f in (
+        py_is_valid,
+        py_check,
+        py_split,
+        py_parse,
+        py_resolve,
+        py_to_uri,
+        py_to_iri,
+        py_normalize,
+    )
+)
 
 RULES = (
     "IRI_reference",
@@ -57,8 +70,9 @@ def native() -> object:
 
 def configured() -> object:
     """The compiled module with its drop-in functions bound to the Python twins (once per
-    process; once the dispatch in ``iri`` has done it, its own binding stands)."""
+    process; the dispatch in ``iri`` does it, with the same twins, loaded on first need)."""
     n = native()
+    assert iri.NATIVE  # the dispatch is in use whenever the module is
     from iri.ladder.normalize import dns_host
     from iri.syntax import hosts as idna
     from iri.syntax.split import Components
@@ -155,6 +169,19 @@ CORPUS_NAMES = (
 
 def has_surrogate(text: str) -> bool:
     return any(0xD800 <= ord(c) <= 0xDFFF for c in text)
+
+
+def may_defer(text: str) -> bool:
+    """The native side may leave these to Python (native/README.md): a lone surrogate, an
+    authority with "%" (a host with escapes), a port above 65535 (issue 19)."""
+    parts = py_split(text)
+    if has_surrogate(text):
+        return True
+    if parts.authority is None:
+        return False
+    hostport = parts.authority.rpartition("@")[2]
+    port = hostport.rpartition("]")[2].rpartition(":")[2] if ":" in hostport else ""
+    return "%" in parts.authority or (port.isdigit() and (len(port) > 5 or int(port) > 65535))
 
 
 def py_groups(text: str, rule: str = "IRI_reference", zone_id: str = "reject") -> tuple | None:

@@ -8,6 +8,8 @@ from valid IRIs even though they lie inside ``ucschar``.
 
 from __future__ import annotations
 
+from functools import cache
+
 from hypothesis import strategies as st
 
 from iri.syntax.grammar import (
@@ -25,6 +27,11 @@ from iri.syntax.grammar import (
 __all__ = ["IRI_RULES", "URI_RULES", "reference", "valid_for"]
 
 S = st.SearchStrategy[str]
+
+# The strategy builders below are cached (@cache): a composite that draws from
+# ``reference(rule)`` or ``host(iri=...)`` would otherwise build, and Hypothesis validate, a
+# new strategy tree on every draw (most of the generation time of the property tests). The
+# strategies, and so the texts drawn, are the same.
 
 IRI_RULES = (Rule.IRI, Rule.IRI_REFERENCE, Rule.ABSOLUTE_IRI, Rule.IRELATIVE_REF)
 URI_RULES = (Rule.URI, Rule.URI_REFERENCE, Rule.ABSOLUTE_URI, Rule.RELATIVE_REF)
@@ -120,6 +127,7 @@ port: S = _run(digit, max_size=5)
 ESCAPED_IDN_HOSTS = ("%C3%A9", "b%C3%BCcher.example", "%E6%9D%B1%E4%BA%AC.jp", "x.%C3%A9")
 
 
+@cache
 def reg_name(*, iri: bool) -> S:
     """ireg-name = *( iunreserved / pct-encoded / sub-delims ), where the pct-encodings
     are UTF-8 of a valid IDN (escaped US-ASCII is an error in a host)."""
@@ -129,11 +137,13 @@ def reg_name(*, iri: bool) -> S:
     )
 
 
+@cache
 def host(*, iri: bool) -> S:
     """ihost = IP-literal / IPv4address / ireg-name"""
     return st.one_of(ip_literal, ipv4address, reg_name(iri=iri))
 
 
+@cache
 def userinfo(*, iri: bool) -> S:
     """iuserinfo = *( iunreserved / pct-encoded / sub-delims / ":" )"""
     return _run(_unit(UNRESERVED + SUB_DELIMS + ":", iri=iri))
@@ -154,21 +164,25 @@ def authority(draw: st.DrawFn, *, iri: bool) -> str:
 # -- paths ------------------------------------------------------------------------------
 
 
+@cache
 def segment(*, iri: bool, nz: bool = False, nc: bool = False) -> S:
     """isegment / isegment-nz / isegment-nz-nc"""
     chars = UNRESERVED + SUB_DELIMS + ("@" if nc else ":@")
     return _run(_unit(chars, iri=iri), min_size=1 if nz else 0, max_size=5)
 
 
+@cache
 def _tail(*, iri: bool) -> S:
     """*( "/" isegment )"""
     return st.lists(segment(iri=iri), max_size=4).map(lambda segs: "".join("/" + s for s in segs))
 
 
+@cache
 def path_abempty(*, iri: bool) -> S:
     return _tail(iri=iri)
 
 
+@cache
 def path_absolute(*, iri: bool) -> S:
     """ipath-absolute = "/" [ isegment-nz *( "/" isegment ) ]"""
     return st.one_of(
@@ -177,11 +191,13 @@ def path_absolute(*, iri: bool) -> S:
     )
 
 
+@cache
 def path_rootless(*, iri: bool) -> S:
     """ipath-rootless = isegment-nz *( "/" isegment )"""
     return st.tuples(segment(iri=iri, nz=True), _tail(iri=iri)).map("".join)
 
 
+@cache
 def path_noscheme(*, iri: bool) -> S:
     """ipath-noscheme = isegment-nz-nc *( "/" isegment )"""
     return st.tuples(segment(iri=iri, nz=True, nc=True), _tail(iri=iri)).map("".join)
@@ -190,11 +206,13 @@ def path_noscheme(*, iri: bool) -> S:
 path_empty: S = st.just("")
 
 
+@cache
 def query(*, iri: bool) -> S:
     """iquery = *( ipchar / iprivate / "/" / "?" )"""
     return _run(_unit(UNRESERVED + SUB_DELIMS + ":@/?", iri=iri, private=True))
 
 
+@cache
 def fragment(*, iri: bool) -> S:
     """ifragment = *( ipchar / "/" / "?" )"""
     return _run(_unit(UNRESERVED + SUB_DELIMS + ":@/?", iri=iri))
@@ -207,6 +225,7 @@ def _optional(prefix: str, strategy: S) -> S:
 # -- rules ------------------------------------------------------------------------------
 
 
+@cache
 def hier_part(*, iri: bool) -> S:
     """ihier-part = "//" iauthority ipath-abempty / ipath-absolute / ipath-rootless / ipath-empty"""
     return st.one_of(
@@ -217,6 +236,7 @@ def hier_part(*, iri: bool) -> S:
     )
 
 
+@cache
 def relative_part(*, iri: bool) -> S:
     """irelative-part = "//" iauthority ipath-abempty / ipath-absolute / ipath-noscheme
     / ipath-empty"""
@@ -228,6 +248,7 @@ def relative_part(*, iri: bool) -> S:
     )
 
 
+@cache
 def absolute(*, iri: bool) -> S:
     """absolute-IRI = scheme ":" ihier-part [ "?" iquery ]"""
     return st.tuples(scheme, hier_part(iri=iri), _optional("?", query(iri=iri))).map(
@@ -235,11 +256,13 @@ def absolute(*, iri: bool) -> S:
     )
 
 
+@cache
 def full(*, iri: bool) -> S:
     """IRI = scheme ":" ihier-part [ "?" iquery ] [ "#" ifragment ]"""
     return st.tuples(absolute(iri=iri), _optional("#", fragment(iri=iri))).map("".join)
 
 
+@cache
 def relative(*, iri: bool) -> S:
     """irelative-ref = irelative-part [ "?" iquery ] [ "#" ifragment ]"""
     return st.tuples(
@@ -247,6 +270,7 @@ def relative(*, iri: bool) -> S:
     ).map("".join)
 
 
+@cache
 def reference(rule: Rule | str) -> S:
     """A strategy of texts that match ``rule`` (one strategy per Rule)."""
     rule = Rule(rule)

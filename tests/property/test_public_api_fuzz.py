@@ -22,7 +22,8 @@ from iri.errors import IRIError
 TEXT_ARGS: dict[str, tuple[int, ...]] = {}
 for _name in iri.__all__:
     _obj = getattr(iri, _name)
-    if inspect.isfunction(_obj):
+    # (builtins too: the drop-ins of the compiled core stand for eight of them, issue 21)
+    if inspect.isfunction(_obj) or inspect.isbuiltin(_obj):
         _params = [
             p
             for p in inspect.signature(_obj).parameters.values()

@@ -178,10 +178,24 @@ def json_option(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="JSON Lines, one object per item")
 
 
+class _Version(argparse.Action):
+    """``--version``: the version and which core is in use, ``native core`` (the compiled
+    ``iri._native``) or ``pure Python`` (not built, or ``IRI_NO_EXTENSIONS`` set); decided
+    only when asked (loading the core is no part of the start-up of other commands)."""
+
+    def __init__(self, option_strings: list[str], dest: str, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+        import iri
+
+        mode = "native core" if iri.NATIVE else "pure Python"
+        sys.stdout.write(f"iri {iri.__version__} ({mode})\n")
+        parser.exit(0)
+
+
 def parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     """The parser: top-level options, then the subcommands (those ``argv`` needs, if given)."""
-    from iri import __version__
-
     top = argparse.ArgumentParser(
         prog="iri",
         description=(
@@ -191,7 +205,7 @@ def parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
         epilog=EPILOG,
         formatter_class=RawDescriptionHelpFormatter,
     )
-    top.add_argument("--version", action="version", version=f"iri {__version__}")
+    top.add_argument("--version", action=_Version, help="show the version and the core in use")
     sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for module in _groups(argv):
         module.register(sub)

@@ -81,6 +81,10 @@ class _Check:
         o = self.o
         if o.json:
             return None
+        if iri.NATIVE and len(chunk[2]) > 1:
+            done = _native_chunk(o, chunk)
+            if done is not None:
+                return done
         file, first, texts = chunk
         check, rule, zone_id, quiet = iri.check, o.rule, o.zone_id, o.quiet
         outs: list[str] = []
@@ -95,6 +99,45 @@ class _Check:
             elif not quiet:  # the common case: _ok() inlined
                 outs.append(location(file, i) + _OK + shown(item) + "\n")
         return "".join(outs), "", status, None
+
+
+def _native_chunk(o: _CheckOptions, chunk: Chunk) -> Done | None:
+    """:meth:`_Check.chunk` with the compiled core (issue 21): one call does the lines with
+    nothing to report (``check`` is ``[]``; with ``--errors-only``, no error) and writes
+    their output, with the GIL released; every other line goes through ``iri.check`` as in
+    the loop of :meth:`_Check.chunk`, so the output is byte for byte the same. ``None``
+    when the core cannot take the chunk (a file name with an undecodable byte)."""
+    from iri import _native
+
+    file, first, texts = chunk
+    prefix = "" if file is None else f"{file}:"
+    done = _native.check_lines(
+        texts,
+        o.rule,
+        o.zone_id,
+        errors_only=o.errors_only,
+        first=first,
+        prefix=prefix,
+        ok=_OK,
+        quiet=o.quiet,
+    )
+    if done is None:
+        return None
+    pieces, todo = done
+    check, rule, zone_id, quiet = iri.check, o.rule, o.zone_id, o.quiet
+    outs = [pieces[0]]
+    status = 0
+    for k, j in enumerate(todo, 1):
+        i, item = (first + j if first else 0), texts[j]
+        violations = check(item, rule=rule, zone_id=zone_id)
+        if violations:
+            out, _, failed, _ = _checked(o, (file, i, item), violations)
+            outs.append(out)
+            status = max(status, failed)
+        elif not quiet:
+            outs.append(location(file, i) + _OK + shown(item) + "\n")
+        outs.append(pieces[k])
+    return "".join(outs), "", status, None
 
 
 def _check_one(o: _CheckOptions, record: Record) -> Outcome:

@@ -1,5 +1,5 @@
-# Type stub of the compiled core iri._native (native/README.md has the contract).
-# The dispatch phase copies it into the package as src/iri/_native.pyi.
+# Type stub of the compiled core iri._native (native/README.md has the contract), shipped
+# in the package so that mypy sees its types; the module itself is built from native/.
 from collections.abc import Callable
 from typing import Any
 
@@ -14,26 +14,36 @@ def split(
 def parse_groups(
     text: object, rule: str = ..., zone_id: str = ...
 ) -> (
-    tuple[
-        str | None, str | None, str | None, str | None, str | None, str, str | None, str | None
-    ]
+    tuple[str | None, str | None, str | None, str | None, str | None, str, str | None, str | None]
     | None
 ): ...
 def resolve(base: object, reference: object) -> str | None: ...
 def normalize(text: object, level: str = ...) -> str | None: ...
 def to_uri(text: object) -> str | None: ...
 def to_iri(text: object) -> str | None: ...
-def clean_lines(lines: list[object], rule: str = ..., zone_id: str = ...) -> bytes | None: ...
-def valid_lines(lines: list[object], rule: str = ..., zone_id: str = ...) -> bytes | None: ...
-def normalize_lines(lines: list[object], level: str = ...) -> list[str | None] | None: ...
+def clean_lines(lines: list[Any], rule: str = ..., zone_id: str = ...) -> bytes | None: ...
+def valid_lines(lines: list[Any], rule: str = ..., zone_id: str = ...) -> bytes | None: ...
+def normalize_lines(lines: list[Any], level: str = ...) -> list[str | None] | None: ...
+def check_lines(
+    lines: list[Any],
+    rule: str,
+    zone_id: str,
+    *,
+    errors_only: bool,
+    first: int,
+    prefix: str,
+    ok: str,
+    quiet: bool,
+) -> tuple[list[str], list[int]] | None: ...
 def configure(
     *,
-    is_valid: Callable[..., bool],
-    check: Callable[..., list[Any]],
-    split: Callable[[str], Any],
-    parse: Callable[..., Any],
-    components: type,
-    reference: type,
+    loader: Callable[[str], Any] | None = ...,
+    is_valid: Callable[..., bool] | None = ...,
+    check: Callable[..., list[Any]] | None = ...,
+    split: Callable[[str], Any] | None = ...,
+    parse: Callable[..., Any] | None = ...,
+    components: type | None = ...,
+    reference: type | None = ...,
     resolve: Callable[..., str] | None = ...,
     to_uri: Callable[..., str] | None = ...,
     to_iri: Callable[..., str] | None = ...,
@@ -42,6 +52,7 @@ def configure(
     normalize: Callable[..., str] | None = ...,
     dns_host: Callable[[str], str] | None = ...,
 ) -> None: ...
+def _test_panic(detached: bool = ...) -> None: ...
 def api_is_valid(text: str, *, rule: str = ..., zone_id: str = ...) -> bool: ...
 def api_check(text: str, *, rule: str = ..., zone_id: str = ..., **rest: Any) -> list[Any]: ...
 def api_split(text: str) -> Any: ...
