@@ -259,6 +259,7 @@ NO_TEXT = {
     "OpaqueOrigin": "takes no argument",
     "QueryParams": "decoded pairs, built by IRIReference.query_params",
     "__version__": "a str, not a function",
+    "NATIVE": "a bool: whether the compiled core is in use",
 }
 
 
