@@ -65,7 +65,7 @@ def _public() -> dict[str, tuple[Callable[..., Any], int]]:
     out: dict[str, tuple[Callable[..., Any], int]] = {}
     for name in iri.__all__:
         obj = getattr(iri, name)
-        if not inspect.isfunction(obj):
+        if not (inspect.isfunction(obj) or inspect.isbuiltin(obj)):  # builtins: the native core
             continue
         params = [
             p

@@ -40,7 +40,7 @@ def _text_functions() -> dict[str, tuple[Callable[..., Any], int]]:
     out = {}
     for name in iri.__all__:
         obj = getattr(iri, name)
-        if not inspect.isfunction(obj) or name in NOT_IRI_TEXT:
+        if not (inspect.isfunction(obj) or inspect.isbuiltin(obj)) or name in NOT_IRI_TEXT:
             continue
         count = sum(
             1
