@@ -47,9 +47,10 @@ _STEPS_QUERY: Final = re.compile(f"{_STEP_PARTS}({_STEP_3_QUERY.encoded_class()}
 # The common href, which needs no step 3 or 4 (a fast path before is_valid, which it
 # implies: tests/property/test_href_invariants.py): scheme ":" ["//" an authority of
 # unreserved, sub-delims, ":" and "@" only (no "%": an escaped host must decode to an IDN,
-# RFC 3986 3.2.2; no IP literal)], then ipchar / "/" / "?" with well-formed escapes, and at
-# most one "#" (RFC 3986 Appendix A, ASCII only).
-_PCHARS: Final = r"(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/?]++|%[0-9A-Fa-f]{2})*+"
+# RFC 3986 3.2.2; no IP literal)], then ipchar / "/" / "?" and "%", and at most one "#"
+# (RFC 3986 Appendix A, ASCII only); the escapes are then verified by one BAD_PERCENT scan,
+# as the grammar's patterns do (faster than an alternation per escape).
+_PCHARS: Final = r"[A-Za-z0-9\-._~!$&'()*+,;=:@/?%]*+"
 _PLAIN_AUTHORITY: Final = r"//[A-Za-z0-9\-._~!$&'()*+,;=:@]*+(?=[/?#]|\Z)"
 _PLAIN_HREF: Final = re.compile(
     rf"[A-Za-z][A-Za-z0-9+.\-]*+:(?:{_PLAIN_AUTHORITY}|(?!//)){_PCHARS}(?:#{_PCHARS})?"
@@ -213,6 +214,13 @@ def _legacy_query(text: str, href: str, encoding: Encoding, repairs: list[Repair
     return head[: q_at + 1] + encoded + tail
 
 
+def _plain(href: str) -> bool:
+    """Whether ``href`` is the common one, which needs no step 3 or 4 (``_PLAIN_HREF``)."""
+    return _PLAIN_HREF.fullmatch(href) is not None and (
+        "%" not in href or BAD_PERCENT.search(href) is None
+    )
+
+
 def href_as_iri(href: str) -> str:
     """3987bis 7.2 steps 3 and 4 on a browser's ``href``, so that it is an IRI reference.
 
@@ -228,7 +236,7 @@ def href_as_iri(href: str) -> str:
     >>> href_as_iri("http://h/100%?a|b#c#d")
     'http://h/100%25?a%7Cb#c%23d'
     """
-    if _PLAIN_HREF.fullmatch(href) is not None or is_valid(href):
+    if _plain(href) or is_valid(href):
         return href
     from iri.liberal.lenient import lenient
 
