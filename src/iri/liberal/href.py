@@ -55,6 +55,8 @@ _PLAIN_AUTHORITY: Final = r"//[A-Za-z0-9\-._~!$&'()*+,;=:@]*+(?=[/?#]|\Z)"
 _PLAIN_HREF: Final = re.compile(
     rf"[A-Za-z][A-Za-z0-9+.\-]*+:(?:{_PLAIN_AUTHORITY}|(?!//)){_PCHARS}(?:#{_PCHARS})?"
 )
+#: The URL Standard's special schemes, as an href starts (the serializer writes "//").
+_SPECIAL_HREF: Final = ("http://", "https://", "ftp://", "ws://", "wss://", "file://")
 # WHATWG: schemes whose query takes the document encoding ("special" minus ws/wss).
 _ENCODING_SCHEMES: Final = frozenset({"http:", "https:", "ftp:", "file:"})
 
@@ -215,7 +217,27 @@ def _legacy_query(text: str, href: str, encoding: Encoding, repairs: list[Repair
 
 
 def _plain(href: str) -> bool:
-    """Whether ``href`` is the common one, which needs no step 3 or 4 (``_PLAIN_HREF``)."""
+    """Whether ``href`` is the common one, which needs no step 3 or 4 (``_PLAIN_HREF``).
+
+    A special scheme's href first, by what the URL Standard's serializer can leave in it:
+    its host is a domain (ASCII, no "%") or an IP address, and its userinfo, path, query
+    and fragment percent-encode every control, space, non-ASCII character, '"', "<" and
+    ">"; what it leaves that no IRI allows is "[ ] \\ ^ { | } `" (outside an IPv6 host), a
+    second "#" and a stray "%" (memchr-speed scans, no regex per character).
+    """
+    if href.startswith(_SPECIAL_HREF):
+        if (
+            "[" in href
+            or "]" in href
+            or "\\" in href
+            or "^" in href
+            or "{" in href
+            or "|" in href
+            or "}" in href
+            or "`" in href
+        ):
+            return False  # (an IPv6 host too: is_valid decides)
+        return href.count("#") < 2 and ("%" not in href or BAD_PERCENT.search(href) is None)
     return _PLAIN_HREF.fullmatch(href) is not None and (
         "%" not in href or BAD_PERCENT.search(href) is None
     )
