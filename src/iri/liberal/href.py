@@ -222,13 +222,14 @@ def _plain(href: str) -> bool:
     A special scheme's href first, by what the URL Standard's serializer can leave in it:
     its host is a domain (ASCII, no "%") or an IP address, and its userinfo, path, query
     and fragment percent-encode every control, space, non-ASCII character, '"', "<" and
-    ">"; what it leaves that no IRI allows is "[ ] \\ ^ { | } `" (outside an IPv6 host), a
-    second "#" and a stray "%" (memchr-speed scans, no regex per character).
+    ">"; what it leaves that no IRI allows is "[ ] \\ ^ { | } `" (outside an IPv6 host), '"'
+    (which a domain may hold), a second "#" and a stray "%" (memchr-speed scans).
     """
     if href.startswith(_SPECIAL_HREF):
         if (
             "[" in href
             or "]" in href
+            or '"' in href
             or "\\" in href
             or "^" in href
             or "{" in href
