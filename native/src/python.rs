@@ -888,8 +888,8 @@ fn encoded<'py>(
 
 /// `iri.syntax.percent.encode(text, sets.<set_name>, keep_escapes=, space_as_plus=)`
 /// (`set_name` as in `iri.syntax.percent.sets`, `NAME.uri` for a URI form), or `None` to
-/// defer: a non-`str`, a lone surrogate (escaped octet or error: Python's), an unknown
-/// set name. The options are read as Python reads them (truthiness).
+/// defer: a non-`str` or a subclass of `str`, a lone surrogate (escaped octet or error:
+/// Python's), an unknown set name. The options are read as Python reads them (truthiness).
 #[pyfunction]
 #[pyo3(signature = (text, set_name, keep_escapes=None, space_as_plus=None))]
 fn encode<'py>(
@@ -900,7 +900,7 @@ fn encode<'py>(
     space_as_plus: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Option<Bound<'py, PyAny>>> {
     let (Some(s), Some(set)) = (
-        text_of(text),
+        text_of(text).filter(|_| text.is_exact_instance_of::<PyString>()),
         text_of(set_name).and_then(crate::percent::named),
     ) else {
         return Ok(None);
@@ -933,7 +933,9 @@ impl Encoder {
         py: Python<'py>,
         text: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        match text_of(text) {
+        // an exact `str` only: the Python encoders return a subclass argument itself in
+        // some cases and a new `str` in others (Python answers those)
+        match text_of(text).filter(|_| text.is_exact_instance_of::<PyString>()) {
             Some(s) => {
                 let out = core("encoder", || {
                     crate::percent::encode(s, &self.set, false, self.plus)

@@ -9,6 +9,7 @@ itself, a closure over them (one attribute lookup and one call on the hot paths)
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable
 from functools import cached_property
@@ -193,13 +194,14 @@ class EncodeSet:
 
     @cached_property
     def encoder(self) -> Callable[[str], str]:
-        """``str -> str``: :func:`iri.syntax.percent.encode` with this set."""
-        return _build_encoder(self, plus=False)
+        """``str -> str``: :func:`iri.syntax.percent.encode` with this set (the compiled
+        core's encoder for a named set, when it is in use: :func:`_native_encoder`)."""
+        return _native_encoder(self, _build_encoder(self, plus=False), plus=False)
 
     @cached_property
     def encoder_plus(self) -> Callable[[str], str]:
         """:attr:`encoder`, a space written ``+`` (``spaceAsPlus``)."""
-        return _build_encoder(self, plus=True)
+        return _native_encoder(self, _build_encoder(self, plus=True), plus=True)
 
 
 def no_utf8(char: str) -> IRIError:
@@ -268,3 +270,50 @@ def _build_encoder(s: EncodeSet, *, plus: bool) -> Callable[[str], str]:
         return "".join(pieces)
 
     return encoder
+
+
+def _native_names() -> dict[int, str]:
+    """The native name of each named set (``iri.syntax.percent.sets``, ``NAME.uri`` for the
+    URI form), by identity: the names of the generated table of ``iri._native``."""
+    from iri.syntax.percent import sets  # noqa: PLC0415 (sets imports this module)
+
+    names: dict[int, str] = {}
+    for name, value in vars(sets).items():
+        if not name.startswith("_") and isinstance(value, EncodeSet):
+            names[id(value)] = name
+            if value.uri is not value:
+                names[id(value.uri)] = f"{name}.uri"
+    return names
+
+
+def _native_encoder(
+    s: EncodeSet, python: Callable[[str], str], *, plus: bool
+) -> Callable[[str], str]:
+    """The encoder of ``s``: the compiled core's (``iri._native.encoder``, issue 21; it
+    calls ``python``, this module's encoder, for what it defers: lone surrogates, ``str``
+    subclasses, non-``str``) for a named set when the core is in use (``IRI_NO_EXTENSIONS``
+    unset or empty and ``iri._native`` imports, as ``iri.NATIVE``), else ``python``.
+
+    Both answer the same (tests/native/test_native_percent.py); the native one is chosen
+    where it was measured faster (docs/performance.md, "Percent-encoding"): every named
+    set on ASCII and non-ASCII lines, but for the sets that encode no ASCII character
+    (``NON_ASCII``, ``INAPPROPRIATE_CHARACTERS``), where ``python`` answers an ASCII text
+    with one ``isascii()`` and the native encoder is asked only about the others.
+    """
+    if os.environ.get("IRI_NO_EXTENSIONS"):
+        return python
+    try:
+        from iri import _native  # noqa: PLC0415 (optional, loaded on first use)
+    except ImportError:
+        return python
+    name = _native_names().get(id(s))
+    native = None if name is None else _native.encoder(name, plus, python)
+    if native is None:
+        return python
+    if s.ascii_encoded:
+        return native
+
+    def non_ascii_only(text: str) -> str:
+        return text if text.isascii() else native(text)
+
+    return non_ascii_only
