@@ -136,12 +136,11 @@ def _bidi_classes() -> list[tuple[int, int, int]]:
     return [r for r in out if r[2]]
 
 
-def _subtract(
-    ranges: list[tuple[int, int]], cut: list[tuple[int, int]]
-) -> list[tuple[int, int]]:
+def _subtract(ranges: list[tuple[int, int]], cut: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """``ranges`` without ``cut`` (both sorted, disjoint)."""
     out: list[tuple[int, int]] = []
-    for lo, hi in ranges:
+    for first, hi in ranges:
+        lo = first
         for clo, chi in cut:
             if chi < lo or clo > hi:
                 continue
@@ -174,8 +173,10 @@ def encode_sets() -> list[tuple[str, percent.EncodeSet]]:
     for name, value in vars(sets).items():
         if name.startswith("_") or not isinstance(value, percent.EncodeSet):
             continue
+        assert value.native_name == name, (name, value.native_name)
         out.append((name, value))
         if value.uri is not value:
+            assert value.uri.native_name == f"{name}.uri", name
             out.append((f"{name}.uri", value.uri))
     return out
 

@@ -59,6 +59,10 @@ class EncodeSet:
         self.literal = literal
         self._exclude = exclude
         self._uri_name = uri_name
+        #: The name of this set in the table of the compiled core (``iri._native``): its
+        #: name in :mod:`iri.syntax.percent.sets` (:func:`name_sets`), ``NAME.uri`` for the
+        #: URI form of a named set; ``None`` for every other set.
+        self.native_name: str | None = None
 
     def __repr__(self) -> str:
         return f"<EncodeSet {self.name}>"
@@ -91,7 +95,10 @@ class EncodeSet:
         (RFC 3987 3.1 step 2). A URL Standard set is its own URI form."""
         if not self.literal:
             return self
-        return EncodeSet(self._uri_name or f"{self.name} (URI)", self.ascii_encoded)
+        uri = EncodeSet(self._uri_name or f"{self.name} (URI)", self.ascii_encoded)
+        if self.native_name is not None:
+            uri.native_name = f"{self.native_name}.uri"
+        return uri
 
     def appropriate(self) -> EncodeSet:
         """This set, also encoding what URI-to-IRI conversion never decodes (3987bis 4.2
@@ -272,18 +279,13 @@ def _build_encoder(s: EncodeSet, *, plus: bool) -> Callable[[str], str]:
     return encoder
 
 
-def _native_names() -> dict[int, str]:
-    """The native name of each named set (``iri.syntax.percent.sets``, ``NAME.uri`` for the
-    URI form), by identity: the names of the generated table of ``iri._native``."""
-    from iri.syntax.percent import sets  # noqa: PLC0415 (sets imports this module)
-
-    names: dict[int, str] = {}
-    for name, value in vars(sets).items():
+def name_sets(namespace: dict[str, object]) -> None:
+    """Give each named set of ``namespace`` (a module's globals: every public name bound
+    to an :class:`EncodeSet`) its :attr:`~EncodeSet.native_name`, the name itself (the
+    names of the generated table of ``iri._native``, tools/gen_native_tables.py)."""
+    for name, value in namespace.items():
         if not name.startswith("_") and isinstance(value, EncodeSet):
-            names[id(value)] = name
-            if value.uri is not value:
-                names[id(value.uri)] = f"{name}.uri"
-    return names
+            value.native_name = name
 
 
 def _native_encoder(
@@ -300,14 +302,13 @@ def _native_encoder(
     (``NON_ASCII``, ``INAPPROPRIATE_CHARACTERS``), where ``python`` answers an ASCII text
     with one ``isascii()`` and the native encoder is asked only about the others.
     """
-    if os.environ.get("IRI_NO_EXTENSIONS"):
+    if s.native_name is None or os.environ.get("IRI_NO_EXTENSIONS"):
         return python
     try:
-        from iri import _native  # noqa: PLC0415 (optional, loaded on first use)
+        from iri._native import encoder  # optional, loaded on first use
     except ImportError:
         return python
-    name = _native_names().get(id(s))
-    native = None if name is None else _native.encoder(name, plus, python)
+    native = encoder(s.native_name, plus, python)
     if native is None:
         return python
     if s.ascii_encoded:
