@@ -4,11 +4,13 @@ Usage: python bench/bench_native.py [--passes N] [--corpus-dir DIR] [--output FI
 
 Jobs and peers (issue 21): validation against pyoxigraph ``NamedNode`` (oxiri, Rust);
 split and parse against ``can_ada.parse`` and ``ada_url`` (ada, C++); check (the clean
-fast path) and the CLI's line loop (``clean_lines``). Each ``iri`` function is measured
-four ways: the low-level native function called directly (``None`` = defer), the drop-in
-``_native.api_*`` function the dispatch can bind as the public name (it calls the Python
-twin itself on a deferral; the ratios are taken against it), a Python wrapper around the
-low-level function (the other way to dispatch), and today's pure-Python function.
+fast path) and the CLI's line loop (``clean_lines``); percent-encoding with a named set
+(``IPATH.uri``, the bound native encoder) against ``urllib.parse.quote`` and yarl's
+quoter. Each ``iri`` function is measured four ways: the low-level native function called
+directly (``None`` = defer), the drop-in ``_native.api_*`` function the dispatch can bind
+as the public name (it calls the Python twin itself on a deferral; the ratios are taken
+against it), a Python wrapper around the low-level function (the other way to dispatch),
+and today's pure-Python function.
 
 Method (as bench/run.py): every contender is an expression in ``s`` (the item) and ``f``
 (the prebound function), compiled into the same ``try/except`` wrapper and timed with the
@@ -27,6 +29,7 @@ import sys
 import time
 import urllib.parse
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -257,6 +260,44 @@ def contenders(job: str) -> list[tuple[str, str, str, Callable[..., Any]]]:
             ("pure Python `iri.check(s)`", "python", "f(s)", iri.check),
             floor,
         ]
+    if job == "percent":
+        from iri.syntax.percent import IPATH, encode
+        from iri.syntax.percent.encodeset import _build_encoder
+
+        # IPATH.uri: what RFC 3986 leaves literal in a path (unreserved, sub-delims, ":",
+        # "@", "/"), every other character encoded: the set quote() is given below.
+        safe = "!$&'()*+,;=:@/"
+        rows = [
+            ('`_native.encode(s, "IPATH.uri")`', "native", 'f(s, "IPATH.uri")', _native.encode),
+            ("bound `IPATH.uri.encoder(s)` (native)", "dispatch", "f(s)", IPATH.uri.encoder),
+            ("`encode(s, IPATH.uri)`", "wrapper", "f(s)", partial(encode, encode_set=IPATH.uri)),
+            (
+                "pure Python `IPATH.uri` encoder",
+                "python",
+                "f(s)",
+                _build_encoder(IPATH.uri, plus=False),
+            ),
+            ("bound `IPATH.encoder(s)` (IRI form, native)", "info", "f(s)", IPATH.encoder),
+            ("pure Python `IPATH` encoder", "info", "f(s)", _build_encoder(IPATH, plus=False)),
+            (
+                f"`urllib.parse.quote(s, safe={safe!r})`",
+                "target",
+                f"f(s, safe={safe!r})",
+                urllib.parse.quote,
+            ),
+        ]
+        with contextlib.suppress(ImportError):  # yarl: the bench extra
+            from yarl._quoting import _Quoter
+
+            rows.append(
+                (
+                    f"yarl `_Quoter(safe={safe!r}, requote=False)(s)`",
+                    "target",
+                    "f(s)",
+                    _Quoter(safe=safe, requote=False),
+                )
+            )
+        return [*rows, floor]
     raise KeyError(job)
 
 
@@ -400,6 +441,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "to_uri",
         "to_iri",
         "normalize",
+        "percent",
         "lines",
     ]
     out = [

@@ -35,6 +35,16 @@ def check_lines(
     ok: str,
     quiet: bool,
 ) -> tuple[list[str], list[int]] | None: ...
+def encode(
+    text: object, set_name: str, keep_escapes: object = ..., space_as_plus: object = ...
+) -> str | None: ...
+
+class Encoder:
+    def __call__(self, text: str) -> str: ...
+
+def encoder(
+    set_name: str, space_as_plus: bool, fallback: Callable[[str], str]
+) -> Encoder | None: ...
 def configure(
     *,
     loader: Callable[[str], Any] | None = ...,

@@ -9,6 +9,7 @@ itself, a closure over them (one attribute lookup and one call on the hot paths)
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable
 from functools import cached_property
@@ -58,6 +59,10 @@ class EncodeSet:
         self.literal = literal
         self._exclude = exclude
         self._uri_name = uri_name
+        #: The name of this set in the table of the compiled core (``iri._native``): its
+        #: name in :mod:`iri.syntax.percent.sets` (:func:`name_sets`), ``NAME.uri`` for the
+        #: URI form of a named set; ``None`` for every other set.
+        self.native_name: str | None = None
 
     def __repr__(self) -> str:
         return f"<EncodeSet {self.name}>"
@@ -90,7 +95,10 @@ class EncodeSet:
         (RFC 3987 3.1 step 2). A URL Standard set is its own URI form."""
         if not self.literal:
             return self
-        return EncodeSet(self._uri_name or f"{self.name} (URI)", self.ascii_encoded)
+        uri = EncodeSet(self._uri_name or f"{self.name} (URI)", self.ascii_encoded)
+        if self.native_name is not None:
+            uri.native_name = f"{self.native_name}.uri"
+        return uri
 
     def appropriate(self) -> EncodeSet:
         """This set, also encoding what URI-to-IRI conversion never decodes (3987bis 4.2
@@ -193,13 +201,14 @@ class EncodeSet:
 
     @cached_property
     def encoder(self) -> Callable[[str], str]:
-        """``str -> str``: :func:`iri.syntax.percent.encode` with this set."""
-        return _build_encoder(self, plus=False)
+        """``str -> str``: :func:`iri.syntax.percent.encode` with this set (the compiled
+        core's encoder for a named set, when it is in use: :func:`_native_encoder`)."""
+        return _native_encoder(self, _build_encoder(self, plus=False), plus=False)
 
     @cached_property
     def encoder_plus(self) -> Callable[[str], str]:
         """:attr:`encoder`, a space written ``+`` (``spaceAsPlus``)."""
-        return _build_encoder(self, plus=True)
+        return _native_encoder(self, _build_encoder(self, plus=True), plus=True)
 
 
 def no_utf8(char: str) -> IRIError:
@@ -268,3 +277,44 @@ def _build_encoder(s: EncodeSet, *, plus: bool) -> Callable[[str], str]:
         return "".join(pieces)
 
     return encoder
+
+
+def name_sets(namespace: dict[str, object]) -> None:
+    """Give each named set of ``namespace`` (a module's globals: every public name bound
+    to an :class:`EncodeSet`) its :attr:`~EncodeSet.native_name`, the name itself (the
+    names of the generated table of ``iri._native``, tools/gen_native_tables.py)."""
+    for name, value in namespace.items():
+        if not name.startswith("_") and isinstance(value, EncodeSet):
+            value.native_name = name
+
+
+def _native_encoder(
+    s: EncodeSet, python: Callable[[str], str], *, plus: bool
+) -> Callable[[str], str]:
+    """The encoder of ``s``: the compiled core's (``iri._native.encoder``, issue 21; it
+    calls ``python``, this module's encoder, for what it defers: lone surrogates, ``str``
+    subclasses, non-``str``) for a named set when the core is in use (``IRI_NO_EXTENSIONS``
+    unset or empty and ``iri._native`` imports, as ``iri.NATIVE``), else ``python``.
+
+    Both answer the same (tests/native/test_native_percent.py); the native one is chosen
+    where it was measured faster (docs/performance.md, "Percent-encoding"): every named
+    set on ASCII and non-ASCII lines, but for the sets that encode no ASCII character
+    (``NON_ASCII``, ``INAPPROPRIATE_CHARACTERS``), where ``python`` answers an ASCII text
+    with one ``isascii()`` and the native encoder is asked only about the others.
+    """
+    if s.native_name is None or os.environ.get("IRI_NO_EXTENSIONS"):
+        return python
+    try:
+        from iri._native import encoder  # optional, loaded on first use
+    except ImportError:
+        return python
+    native = encoder(s.native_name, plus, python)
+    if native is None:
+        return python
+    if s.ascii_encoded:
+        return native
+
+    def non_ascii_only(text: str) -> str:
+        return text if text.isascii() else native(text)
+
+    return non_ascii_only

@@ -25,6 +25,7 @@ from typing import Final
 from iri.syntax.grammar import BIDI_FORMATTING, IPRIVATE, SUB_DELIMS, UCSCHAR, UNRESERVED
 from iri.syntax.percent.appropriate import inappropriate_code_points
 from iri.syntax.percent.encodeset import ALL_NON_ASCII, EncodeSet, Ranges
+from iri.syntax.percent.encodeset import name_sets as _name_sets
 
 # Every name without a leading underscore is a named set (re-exported by the package).
 
@@ -142,3 +143,6 @@ MAILTO_HFIELD: Final = QCHAR.add(";", "mailto hfield")
 #: RFC 2397 3: "parameter := attribute "=" value" inside "mediatype := [ type "/" subtype ]
 #: *( ";" parameter )": ipath characters without ";" and "," (the media type's separators).
 DATA_PARAMETER: Final = IPATH.add(";,", "data parameter")
+
+# The native names (the table of the compiled core is generated from this module's names).
+_name_sets(globals())
