@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+import iri
 from iri.errors import IDNAError
 from iri.syntax import hosts as host_idna
 from iri.syntax.hosts import host_to_ascii, to_ascii, to_unicode
@@ -84,3 +85,28 @@ def test_to_unicode(host: str, expected: str) -> None:
     assert to_unicode(host) == expected
     if expected != host:
         assert host_to_ascii(expected) == host  # what to_uri does with the host
+
+
+def test_a_huge_host_is_never_kept_in_a_cache() -> None:
+    # robustness: 4,096 kept hosts of megabytes would hold their memory
+    from iri.syntax import host_validity, web_hosts
+    from iri.syntax.host_cache import CACHED_LENGTH
+
+    host = "\u00e9" + "a" * (CACHED_LENGTH + 1)
+    caches = (
+        host_idna._host_to_ascii_cached,
+        host_idna._to_ascii_cached,
+        host_validity._faults,
+        web_hosts._cached,
+    )
+    for c in caches:
+        c.cache_clear()
+    iri.check(f"http://{host}/")
+    for call in (iri.to_uri, lambda t: iri.to_uri(t, host="uts46")):
+        with pytest.raises(IDNAError):
+            call(f"http://{host}/")
+    with pytest.raises(IDNAError):
+        to_ascii(host)
+    assert [c.cache_info().currsize for c in caches] == [0, 0, 0, 0]
+    to_ascii("r\u00e9sum\u00e9.example")  # a short one is kept
+    assert host_idna._to_ascii_cached.cache_info().currsize == 1

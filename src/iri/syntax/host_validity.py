@@ -40,6 +40,7 @@ from functools import lru_cache
 from typing import Final, NamedTuple
 
 from iri.syntax.errors import IDNAError
+from iri.syntax.host_cache import by_cache
 from iri.syntax.percent.decoder import PCT_ENCODED
 from iri.syntax.violations import Code, describe_char
 
@@ -80,7 +81,7 @@ def host_faults(host: str, *, dns: bool) -> tuple[HostFault, ...]:
     """
     if "%" not in host and host.isascii():
         return ()  # a plain ASCII name: nothing to convert (the hot path)
-    return _faults(host, dns)
+    return by_cache(_faults, host, dns)
 
 
 def host_errors(host: str, *, dns: bool) -> bool:

@@ -35,6 +35,7 @@ from idna.core import (
 
 from iri.syntax.errors import IDNAError
 from iri.syntax.grammar import ACE_PREFIX, SUB_DELIMS, UNRESERVED, char_class
+from iri.syntax.host_cache import by_cache
 from iri.syntax.percent import decode_utf8_escapes
 
 __all__ = ["ACE_PREFIX", "host_to_ascii", "to_ascii", "to_unicode"]
@@ -187,7 +188,7 @@ def to_ascii(host: str) -> str:
     >>> to_ascii("Faß.de")
     'xn--fa-hia.de'
     """
-    result = _to_ascii_cached(host)
+    result = by_cache(_to_ascii_cached, host)
     if isinstance(result, tuple):
         label, position, reason = result
         raise IDNAError(host, label, position, reason)
@@ -210,7 +211,7 @@ def to_unicode(host: str) -> str:
     """
     if ACE_PREFIX not in host:
         return host  # before the cache, so that plain hosts never evict A-label hosts
-    return _to_unicode_cached(host)
+    return by_cache(_to_unicode_cached, host)
 
 
 @lru_cache(maxsize=4096)
@@ -229,7 +230,7 @@ def _to_unicode_cached(host: str) -> str:
         return host
     # The round trip: to_uri maps the new host with host_to_ascii; keep it only if that
     # gives back exactly ``host`` (labels converted per label, ASCII labels as written).
-    back = _host_to_ascii_cached(result, False)
+    back = by_cache(_host_to_ascii_cached, result, False)
     return result if back == host else host
 
 
@@ -250,7 +251,7 @@ def host_to_ascii(host: str, *, decode_ascii: bool = False) -> str:
     >>> host_to_ascii("ß.%c3%a9x"), host_to_ascii("ß.%c3%a9x", decode_ascii=True)
     ('xn--zca.%c3%a9x', 'xn--zca.xn--x-9fa')
     """
-    result = _host_to_ascii_cached(host, decode_ascii)
+    result = by_cache(_host_to_ascii_cached, host, decode_ascii)
     if isinstance(result, tuple):
         label, position, reason = result
         raise IDNAError(host, label, position, reason)

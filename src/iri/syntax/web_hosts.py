@@ -28,6 +28,7 @@ from idna.core import check_bidi, uts46_remap, valid_contextj
 
 from iri.syntax.errors import IDNAError
 from iri.syntax.grammar import ACE_PREFIX, SUB_DELIMS, UNRESERVED, char_class
+from iri.syntax.host_cache import by_cache
 from iri.syntax.percent import decode_utf8_escapes
 
 __all__ = ["url_domain_to_ascii"]
@@ -155,7 +156,7 @@ def url_domain_to_ascii(host: str) -> str:
     >>> url_domain_to_ascii("🍕.ws"), url_domain_to_ascii("EXAMPLE.%C3%A9x.org")
     ('xn--vi8h.ws', 'example.xn--x-9fa.org')
     """
-    result = _cached(host)
+    result = by_cache(_cached, host)
     if isinstance(result, tuple):
         label, reason = result
         at = host.find(label)
