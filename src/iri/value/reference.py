@@ -62,16 +62,7 @@ class IRIReference(QueryAndPath):
         "_path",
         "_query",
         "_fragment",
-    )
-    _text: str
-    _scheme: str | None
-    _authority: str | None
-    _userinfo: str | None
-    _host: str | None
-    _port: str | None
-    _path: str
-    _query: str | None
-    _fragment: str | None
+    )  # their types: declared once, on QueryAndPath
 
     def __new__(
         cls,
