@@ -95,3 +95,13 @@ def measure_growth(
             gc.enable()
     f_small, r_small, f_large, r_large = (max(t, 1e-9) for t in best)
     return (f_large / f_small) / (r_large / r_small)
+
+
+def repeated(unit: str, prefix: str = "", suffix: str = "") -> Callable[[int], str]:
+    """A maker of inputs of about ``n`` characters: ``prefix``, ``unit`` repeated, ``suffix``."""
+
+    def make(n: int) -> str:
+        body = n - len(prefix) - len(suffix)
+        return prefix + unit * (body // len(unit)) + suffix
+
+    return make

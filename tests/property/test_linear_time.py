@@ -9,71 +9,44 @@ INPUTS and FUNCTIONS from here: add new public functions to FUNCTIONS.
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
 from collections.abc import Callable
-from pathlib import Path
-from types import ModuleType
 
+import growth  # type: ignore[import-not-found]  # a sibling module of tests/property
 import pytest
 
 import iri
 from iri import IRIError
 
-
-def _load(name: str) -> ModuleType:
-    # Loaded by path: works with every pytest import mode and needs no __init__.py.
-    key = f"iri_tests_{name}"
-    if key in sys.modules:
-        return sys.modules[key]
-    spec = importlib.util.spec_from_file_location(key, Path(__file__).with_name(f"{name}.py"))
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[key] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-growth = _load("growth")
-
 SMALL = 5_000
 
 
-def _repeat(unit: str, prefix: str = "", suffix: str = "") -> Callable[[int], str]:
-    def make(n: int) -> str:
-        body = n - len(prefix) - len(suffix)
-        return prefix + unit * (body // len(unit)) + suffix
-
-    return make
-
-
 INPUTS: dict[str, Callable[[int], str]] = {
-    "percent": _repeat("%"),
-    "open-bracket": _repeat("["),
-    "colon": _repeat(":"),
-    "at": _repeat("@"),
-    "dot-dot-slash": _repeat("../"),
-    "percent-2": _repeat("%2"),
-    "bracket-colons": _repeat("[::"),
-    "rlo": _repeat("\u202e"),
+    "percent": growth.repeated("%"),
+    "open-bracket": growth.repeated("["),
+    "colon": growth.repeated(":"),
+    "at": growth.repeated("@"),
+    "dot-dot-slash": growth.repeated("../"),
+    "percent-2": growth.repeated("%2"),
+    "bracket-colons": growth.repeated("[::"),
+    "rlo": growth.repeated("\u202e"),
     "a-then-nul": lambda n: "a" * (n - 1) + "\x00",
-    "http-brackets": _repeat("[", prefix="http://"),
-    "http-ats": _repeat("@", prefix="http://"),
-    "http-bad-percent": _repeat("%zz", prefix="http://a/"),
-    "http-ipv6-groups": _repeat("1:", prefix="http://[", suffix="]/"),
-    "http-colons-port": _repeat(":", prefix="http://a"),
-    "scheme-like": _repeat("a", suffix=":"),
-    "query-private": _repeat("\ue000", prefix="http://a/?"),
-    "path-joiners": _repeat("a\u200d", prefix="http://a/"),
-    "pct-utf8-truncated": _repeat("%E6%97", prefix="http://a/"),
-    "non-nfc": _repeat("e\u0301", prefix="http://a/"),
+    "http-brackets": growth.repeated("[", prefix="http://"),
+    "http-ats": growth.repeated("@", prefix="http://"),
+    "http-bad-percent": growth.repeated("%zz", prefix="http://a/"),
+    "http-ipv6-groups": growth.repeated("1:", prefix="http://[", suffix="]/"),
+    "http-colons-port": growth.repeated(":", prefix="http://a"),
+    "scheme-like": growth.repeated("a", suffix=":"),
+    "query-private": growth.repeated("\ue000", prefix="http://a/?"),
+    "path-joiners": growth.repeated("a\u200d", prefix="http://a/"),
+    "pct-utf8-truncated": growth.repeated("%E6%97", prefix="http://a/"),
+    "non-nfc": growth.repeated("e\u0301", prefix="http://a/"),
     # Issue 8: a port of any length, and long valid IRIs (the conversions' own work).
-    "http-port-digits": _repeat("9", prefix="http://h:", suffix="/"),
-    "http-valid-path": _repeat("a/", prefix="http://h/"),
-    "http-unicode-path": _repeat("ü/", prefix="http://h/"),
-    "http-pct-utf8": _repeat("%C3%BC", prefix="http://h/"),
-    "pct-dot-dot-slash": _repeat("%2e%2E/"),
+    "http-port-digits": growth.repeated("9", prefix="http://h:", suffix="/"),
+    "http-valid-path": growth.repeated("a/", prefix="http://h/"),
+    "http-unicode-path": growth.repeated("ü/", prefix="http://h/"),
+    "http-pct-utf8": growth.repeated("%C3%BC", prefix="http://h/"),
+    "pct-dot-dot-slash": growth.repeated("%2e%2E/"),
 }
 
 

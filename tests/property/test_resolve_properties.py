@@ -4,12 +4,10 @@ trips, and linear time on adversarial input."""
 from __future__ import annotations
 
 import contextlib
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
 
+import growth  # type: ignore[import-not-found]  # a sibling module of tests/property
 import pytest
+import rfc3986_oracle as oracle  # type: ignore[import-not-found]  # a sibling module of tests/property
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -18,23 +16,6 @@ from iri.errors import ResolutionError
 from iri.ladder.relativize import relativize
 from iri.ladder.resolve import remove_dot_segments, resolve
 from iri.syntax.split import split
-
-
-def _load(module: str = "rfc3986_oracle") -> ModuleType:
-    # Loaded by path: works with every pytest import mode and needs no __init__.py.
-    name = f"iri_tests_{module}"
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name(f"{module}.py"))
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-oracle = _load()
-growth = _load("growth")
 
 
 def resolve_any(base: str, reference: str) -> str:
