@@ -238,10 +238,11 @@ def _plain(href: str) -> bool:
             or "`" in href
         ):
             return False  # (an IPv6 host too: is_valid decides)
-        return href.count("#") < 2 and ("%" not in href or BAD_PERCENT.search(href) is None)
-    return _PLAIN_HREF.fullmatch(href) is not None and (
-        "%" not in href or BAD_PERCENT.search(href) is None
-    )
+        if href.count("#") > 1:
+            return False
+    elif _PLAIN_HREF.fullmatch(href) is None:
+        return False
+    return "%" not in href or BAD_PERCENT.search(href) is None  # the escapes, in both cases
 
 
 def href_as_iri(href: str) -> str:
