@@ -3,34 +3,62 @@
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
+PIP    := $(PY) -m pip --disable-pip-version-check
+# The stamps: BASE is a .venv of a Python the project supports with a pip that reads
+# dependency groups; DEMO adds the package and its `cli` extra (all `make demo` needs);
+# STAMP adds every extra and the `test` and `lint` groups (what `make test` needs).
+BASE   := $(VENV)/.base
+DEMO   := $(VENV)/.demo
 STAMP  := $(VENV)/.installed
+# Every extra of the library, so that the tests run the real integrations.
+EXTRAS := jsonschema,pydantic,arrow,pandas,dask,href,cli,bidi
 
-# The optional compiled core (native/, iri._native): rebuilt when its sources change. Without
+# The compiled core (native/, iri._native): rebuilt when its sources change. Without
 # cargo on PATH (or with IRI_NO_EXTENSIONS set) the pure-Python library is all there is.
-NATIVE_SRC   := $(wildcard native/src/*.rs) native/Cargo.toml native/Cargo.lock setup.py
+NATIVE_SRC   := $(wildcard native/src/*.rs native/src/*/*.rs) native/Cargo.toml native/Cargo.lock setup.py
 NATIVE_STAMP := $(VENV)/.native
 HAVE_CARGO   := $(shell command -v cargo 2>/dev/null)
+ifeq ($(HAVE_CARGO),)
+BUILD_NOTE := no Rust toolchain (cargo) on PATH: installing the pure-Python library
+else ifneq ($(IRI_NO_EXTENSIONS),)
+BUILD_NOTE := IRI_NO_EXTENSIONS is set: installing the pure-Python library
+else
+BUILD_NOTE := building the compiled core iri._native (Rust, release mode: a minute or two)
+endif
 # Inputs of `make fuzz` (atheris, differential: native vs Python); FUZZ_RUNS=N for more.
 FUZZ_RUNS    ?= 200000
 
-.PHONY: demo test lint bench docs clean native native-test fuzz
+.PHONY: demo test lint bench docs clean native native-test fuzz dist-check wheels-matrix
 
-$(STAMP): pyproject.toml
+# The Python is checked before .venv is made, and a .venv without the BASE stamp (a run
+# that failed or was stopped half-way, or one made by another Python) is removed first:
+# a failed `make demo` never poisons the next one.
+$(BASE):
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null || { \
+	  echo "iri needs Python >= 3.11; '$(PYTHON)' is $$($(PYTHON) --version 2>&1)." >&2; \
+	  echo "Run: make $(MAKECMDGOALS) PYTHON=python3.11 (or any newer python3.N)" >&2; exit 1; }
+	rm -rf $(VENV)
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test,lint]'
-	touch $(STAMP)
+	$(PIP) install --quiet --upgrade 'pip>=25.1'
+	touch $@
+
+$(DEMO): $(BASE) pyproject.toml setup.py
+	@echo "iri: installing the package and its cli extra into $(VENV); $(BUILD_NOTE)"
+	$(PIP) install --progress-bar off -e '.[cli]'
+	touch $@
+
+$(STAMP): $(BASE) pyproject.toml setup.py
+	@echo "iri: installing every extra and the test and lint tools into $(VENV); $(BUILD_NOTE)"
+	$(PIP) install --quiet -e '.[$(EXTRAS)]' --group test --group lint
+	touch $@ $(NATIVE_STAMP)
 
 $(VENV)/.bench: $(STAMP)
-	$(PY) -m pip install --quiet -e '.[test,lint,bench]'
-	touch $(VENV)/.bench
+	$(PIP) install --quiet --group bench
+	touch $@
 
 $(NATIVE_STAMP): $(STAMP) $(NATIVE_SRC)
-ifeq ($(HAVE_CARGO),)
-	@echo "no cargo on PATH: iri._native is not built, the pure-Python library is used"
-else
-	$(PY) -m pip install --quiet --no-deps -e .
-endif
+	@echo "iri: $(BUILD_NOTE)"
+	$(PIP) install --quiet --no-deps -e .
 	touch $@
 
 native: $(NATIVE_STAMP)
@@ -44,7 +72,7 @@ ifneq ($(HAVE_CARGO),)
 	cd native && cargo fmt --check
 endif
 
-demo: $(STAMP)
+demo: $(DEMO)
 	$(PY) -m iri demo
 
 lint: $(STAMP)
@@ -73,7 +101,15 @@ test: $(NATIVE_STAMP) lint
 	echo "=== pytest, pure Python: IRI_NO_EXTENSIONS=1 (exit $$pure_status)"; \
 	cat $(TEST_LOGS)/pure.log; \
 	test $$native_status -eq 0 && test $$pure_status -eq 0
+	$(MAKE) dist-check
 	$(MAKE) native-test
+
+# What a user gets from `pip install` (tests/dist/test_distribution.py): the sdist, the native
+# wheel (cp311-abi3, repaired to manylinux) and the pure wheel (py3-none-any, cargo hidden)
+# built from it, each installed in a fresh venv of every CPython >= 3.11 on this machine, the
+# README's examples run there. Artifacts under build/dist-check/.
+dist-check: $(STAMP)
+	$(PY) -m pytest -q -p no:cacheprovider -m dist tests/dist
 
 # Fuzzing, with a count each part prints: the native core against its Python twin
 # (atheris, coverage-guided, FUZZ_RUNS inputs), the display, from_href and host invariants of

@@ -58,7 +58,7 @@ def all_jobs() -> list[Job]:
     return [*_core_jobs(), *safety_jobs(), *liberal_jobs(), *value_jobs()]
 
 
-DEFAULT_CORPUS_DIR = ROOT.parent / "shared" / "corpora"
+DEFAULT_CORPUS_DIR = ROOT / "tests" / "corpora"
 RESULTS = BENCH_DIR / "results"
 # Median pass-to-pass spread of a job above which the report flags the job as noisy.
 NOISY_SPREAD = 0.10
@@ -145,6 +145,12 @@ def load_average() -> str:
         return "unknown"
 
 
+def _where(path: Path) -> str:
+    """A path as the report may print it: relative to the checkout when inside it."""
+    absolute = Path(os.path.abspath(path))
+    return str(absolute.relative_to(ROOT)) if absolute.is_relative_to(ROOT) else path.name
+
+
 def machine_lines() -> list[str]:
     try:
         affinity = len(os.sched_getaffinity(0))
@@ -155,11 +161,11 @@ def machine_lines() -> list[str]:
         f"- CPU: {cpu_model()}; {os.cpu_count()} logical cores ({affinity} usable); "
         f"{platform.system()} {platform.machine()}",
         f"- Python: {platform.python_implementation()} {platform.python_version()} "
-        f"({sys.executable})",
+        f"({_where(Path(sys.executable))})",
         f"- Packages: {versions}",
         f"- yarl quoting: {_yarl_backend()}; rfc3987 regex backend: "
         f"{'`regex`' if _version('regex') != 'not installed' else 'stdlib `re`'}",
-        f"- iri source: {ROOT / 'src' / 'iri'} (git: {_git_state()})",
+        f"- iri source: src/iri (git: {_git_state()})",
         f"- iri core: {_core()}",
     ]
 

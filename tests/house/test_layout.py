@@ -12,7 +12,7 @@ TESTS = ROOT / "tests"
 PACKAGE = ROOT / "src" / "iri"
 #: Beside the wings: the house rules, cross-surface properties, conformance corpora, spec
 #: cases, and the differential tests of the compiled core (native/, iri._native).
-OTHERS = {"house", "property", "conformance", "corpora", "cases", "native"}
+OTHERS = {"house", "property", "conformance", "corpora", "cases", "native", "dist"}
 
 
 def _wings() -> set[str]:

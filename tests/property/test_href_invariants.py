@@ -214,7 +214,8 @@ def test_step_4_and_step_3_apply_in_every_form(text: str, expected: str) -> None
 
 def test_the_fast_path_of_href_as_iri_implies_is_valid() -> None:
     # href_as_iri returns a plain href as it is, before is_valid (the readable gate): the
-    # pattern must never take a text that is_valid refuses (shared/DESIGN.md principle 7).
+    # pattern must never take a text that is_valid refuses (docs/design.md: a fast path sits
+    # behind the readable transcription).
     from iri.liberal.href import _plain, href_as_iri
 
     rng = random.Random(19)

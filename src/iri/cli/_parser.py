@@ -114,6 +114,20 @@ class RawDescriptionHelpFormatter(_Width, argparse.RawDescriptionHelpFormatter):
     """argparse's raw-description help formatter, without importing :mod:`shutil`."""
 
 
+class SubcommandParser(argparse.ArgumentParser):
+    """The parser of a subcommand: an option it does not know is its own usage error, with
+    its own usage line (``iri check --bogus`` prints ``usage: iri check ...``), where
+    argparse would leave it to the top-level parser and print ``usage: iri COMMAND ...``."""
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: list[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        parsed, extras = super().parse_known_args(args, namespace)
+        if extras:
+            self.error(f"unrecognized arguments: {' '.join(extras)}")
+        return parsed, extras
+
+
 def command(
     sub: SubParsers[argparse.ArgumentParser], name: str, func: Handler, text: str
 ) -> argparse.ArgumentParser:
@@ -206,7 +220,9 @@ def parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
         formatter_class=RawDescriptionHelpFormatter,
     )
     top.add_argument("--version", action=_Version, help="show the version and the core in use")
-    sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    sub = top.add_subparsers(
+        dest="command", required=True, metavar="COMMAND", parser_class=SubcommandParser
+    )
     for module in _groups(argv):
         module.register(sub)
     return top

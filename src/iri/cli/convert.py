@@ -16,7 +16,12 @@ COMMANDS: Final = ("to-uri", "to-iri")
 
 def register(sub: SubParsers[argparse.ArgumentParser]) -> None:
     p = command(sub, "to-uri", _cmd_to_uri, "map IRIs to URIs (RFC 3987 3.1)")
-    p.add_argument("--host", choices=["auto", "idna", "percent"], default="auto")
+    p.add_argument(
+        "--host",
+        choices=["auto", "idna", "percent"],
+        default="auto",
+        help="how a non-ASCII host is written: auto (IDNA for DNS schemes), idna, percent",
+    )
     p.add_argument("--charset", metavar="NAME", help="document charset for http(s) queries")
     aligned_option(p)
     json_option(p)

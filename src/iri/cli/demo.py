@@ -11,7 +11,7 @@ from iri.cli._parser import SubParsers, command
 from iri.cli.output import EXIT_OK, emit
 from iri.cli.syntax import parse_lines
 from iri.syntax.errors import IRIError
-from iri.syntax.report import STATUS_WIDTH, report
+from iri.syntax.report import STATUS_WIDTH, report, shown
 
 _DEMO_HEADER: Final = """\
 iri demo: `iri check` over the sample shipped with the package (iri/data/sample.txt).
@@ -20,8 +20,8 @@ Each line is checked against the IRI-reference rule of RFC 3987 and starts with
   warning  valid, but breaks a SHOULD of the specs
   invalid  breaks the grammar or a MUST
 Under it, a caret line per finding: severity, code, [spec section], message.
-Control and bidi formatting characters are drawn as visible stand-ins (a tab as \u2409,
-U+202E as \ufffd) so that they can neither hide nor reorder the line."""
+Control and bidi formatting characters are drawn as visible stand-ins (a tab as {tab},
+U+202E as {rlo}) so that they can neither hide nor reorder the line."""
 
 
 COMMANDS: Final = ("demo",)
@@ -46,7 +46,8 @@ def _sample() -> Iterator[str]:
 
 
 def _cmd_demo(args: argparse.Namespace) -> int:
-    emit(_DEMO_HEADER)
+    # the legend draws its examples with the function that draws the lines (never by hand)
+    emit(_DEMO_HEADER.format(tab=shown("\t"), rlo=shown("\u202e")))
     emit("")
     counts = dict.fromkeys(("ok", "warning", "invalid"), 0)
     for item in _sample():

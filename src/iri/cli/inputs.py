@@ -17,6 +17,7 @@ its position; the line is also reported on stderr (:func:`chunks` calls ``on_bad
 from __future__ import annotations
 
 import codecs
+import os
 import re
 import sys
 from collections.abc import Callable, Iterator
@@ -245,6 +246,21 @@ def chunks(
     return read_inputs(args, name, read)
 
 
+def file_hint(args: argparse.Namespace, item: str) -> None:
+    """A lone item that names an existing file is still an item (``iri check urls.txt``
+    checks the text ``urls.txt``); say on stderr how to read the file instead."""
+    try:
+        is_file = os.path.isfile(item)
+    except (ValueError, OSError):  # a NUL or a name too long for the OS: not a file
+        is_file = False
+    if is_file:
+        command = getattr(args, "command", None) or "COMMAND"
+        sys.stderr.write(
+            f"iri {command}: note: {item!r} is taken as an item, not read as a file;"
+            f" to read its lines: iri {command} -i {item}\n"
+        )
+
+
 def read_inputs(
     args: argparse.Namespace, name: str, read: Callable[[IO[bytes], str | None], Iterator[T]]
 ) -> Iterator[Chunk | T]:
@@ -252,6 +268,8 @@ def read_inputs(
     input file (and stdin, when it has bytes below it)."""
     given: list[str] = getattr(args, name)
     if given:
+        if len(given) == 1:
+            file_hint(args, given[0])
         yield None, 0, list(given)
         return
     files: list[str] = getattr(args, "input", None) or [STDIN]

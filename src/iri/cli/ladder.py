@@ -28,7 +28,12 @@ COMMANDS: Final = ("normalize", "compare")
 
 def register(sub: SubParsers[argparse.ArgumentParser]) -> None:
     p = command(sub, "normalize", _cmd_normalize, "normalize (RFC 3987 5.3)")
-    p.add_argument("--level", choices=["syntax", "scheme"], default="syntax")
+    p.add_argument(
+        "--level",
+        choices=["syntax", "scheme"],
+        default="syntax",
+        help="rung of the comparison ladder (RFC 3987 5.3): syntax or scheme-based",
+    )
     p.add_argument(
         "--unique",
         action="store_true",
@@ -39,9 +44,14 @@ def register(sub: SubParsers[argparse.ArgumentParser]) -> None:
     items_argument(p)
 
     p = command(sub, "compare", _cmd_compare, "exit 0 if A and B are equivalent, 1 if not")
-    p.add_argument("--level", choices=["simple", "syntax", "scheme"], default="syntax")
-    p.add_argument("a", metavar="A")
-    p.add_argument("b", metavar="B")
+    p.add_argument(
+        "--level",
+        choices=["simple", "syntax", "scheme"],
+        default="syntax",
+        help="rung of the comparison ladder (RFC 3987 5.3): simple string, syntax, scheme",
+    )
+    p.add_argument("a", metavar="A", help="the first IRI")
+    p.add_argument("b", metavar="B", help="the second IRI")
 
 
 def _cmd_normalize(args: argparse.Namespace) -> int:

@@ -25,8 +25,18 @@ def _examples(p: argparse.ArgumentParser, *lines: str) -> None:
 
 def register(sub: SubParsers[argparse.ArgumentParser]) -> None:
     p = command(sub, "preprocess", _cmd_preprocess, "pre-process typed text (guidelines 4)")
-    p.add_argument("--spaces", choices=["encode", "remove"], default="encode")
-    p.add_argument("--references", choices=["keep", "decode", "iunreserved"], default="keep")
+    p.add_argument(
+        "--spaces",
+        choices=["encode", "remove"],
+        default="encode",
+        help="spaces inside the reference: percent-encode them, or remove them",
+    )
+    p.add_argument(
+        "--references",
+        choices=["keep", "decode", "iunreserved"],
+        default="keep",
+        help="character references (&#...;): keep, decode all, or decode iunreserved only",
+    )
     aligned_option(p)
     json_option(p)
     items_argument(p)
@@ -37,8 +47,13 @@ def register(sub: SubParsers[argparse.ArgumentParser]) -> None:
     )
 
     p = command(sub, "lenient", _cmd_lenient, "parse any text into a valid IRI (guidelines 5)")
-    p.add_argument("--form", choices=["iri", "uri"], default="iri")
-    p.add_argument("--host", choices=["keep", "uts46"], default="keep")
+    p.add_argument("--form", choices=["iri", "uri"], default="iri", help="write an IRI or a URI")
+    p.add_argument(
+        "--host",
+        choices=["keep", "uts46"],
+        default="keep",
+        help="keep the host as typed, or map it with UTS #46",
+    )
     aligned_option(p)
     json_option(p)
     items_argument(p)
@@ -53,7 +68,12 @@ def register(sub: SubParsers[argparse.ArgumentParser]) -> None:
     p = command(sub, "from-href", _cmd_href, "read web addresses as a browser does (7.2)")
     p.add_argument("--base", metavar="URL", help="resolve against this base")
     p.add_argument("--charset", metavar="NAME", default="utf-8", help="the document's encoding")
-    p.add_argument("--form", choices=["href", "iri"], default="href")
+    p.add_argument(
+        "--form",
+        choices=["href", "iri"],
+        default="href",
+        help="the browser's href, or an IRI (escapes decoded where safe)",
+    )
     aligned_option(p)
     json_option(p)
     items_argument(p)

@@ -17,13 +17,13 @@ COMMANDS: Final = ("resolve", "relativize")
 
 def register(sub: SubParsers[argparse.ArgumentParser]) -> None:
     p = command(sub, "resolve", _cmd_resolve, "resolve references against BASE (RFC 3986 5.2)")
-    p.add_argument("base", metavar="BASE")
+    p.add_argument("base", metavar="BASE", help="the base IRI the references resolve against")
     aligned_option(p)
     json_option(p)
     items_argument(p, "REF")
 
     p = command(sub, "relativize", _cmd_relativize, "shortest reference from BASE to each TARGET")
-    p.add_argument("base", metavar="BASE")
+    p.add_argument("base", metavar="BASE", help="the base IRI the targets are made relative to")
     aligned_option(p)
     json_option(p)
     items_argument(p, "TARGET")

@@ -37,10 +37,26 @@ def register(sub: SubParsers[argparse.ArgumentParser]) -> None:
         _cmd_display,
         "show IRIs/URIs as a person should see them (RFC 3987 4.1, 3987bis 8.6)",
     )
-    p.add_argument("--wrap", choices=[w.value for w in Wrap], default=Wrap.ISOLATE.value)
-    p.add_argument("--password", choices=[w.value for w in Password], default=Password.MASK.value)
+    p.add_argument(
+        "--wrap",
+        choices=[w.value for w in Wrap],
+        default=Wrap.ISOLATE.value,
+        help="bidi wrapping of the display (default: isolate)",
+    )
+    p.add_argument(
+        "--password",
+        choices=[w.value for w in Password],
+        default=Password.MASK.value,
+        help="what becomes of a password in the userinfo (default: mask)",
+    )
     p.add_argument("--charset", help="percent-encode what this charset cannot show")
-    p.add_argument("--protected", action="append", default=[], metavar="DOMAIN")
+    p.add_argument(
+        "--protected",
+        action="append",
+        default=[],
+        metavar="DOMAIN",
+        help="a domain of yours whose look-alikes are shown as ACE; repeat for several",
+    )
     p.add_argument("--visual", action="store_true", help="print in visual order (needs iri[bidi])")
     p.epilog = "example:  iri display --wrap none 'http://xn--99zt52a.example.org/%E2%80%AE'"
     aligned_option(p)
@@ -57,8 +73,15 @@ def register(sub: SubParsers[argparse.ArgumentParser]) -> None:
         "--restriction",
         choices=[r.value for r in RestrictionLevel],
         default=RestrictionLevel.HIGHLY_RESTRICTIVE.value,
+        help="UTS #39 restriction level a host must meet (default: highly-restrictive)",
     )
-    p.add_argument("--protected", action="append", default=[], metavar="DOMAIN")
+    p.add_argument(
+        "--protected",
+        action="append",
+        default=[],
+        metavar="DOMAIN",
+        help="a domain of yours to compare hosts with; repeat for several",
+    )
     p.add_argument("--all", action="store_true", help="also print info findings")
     p.epilog = "example:  iri audit 'http://xn--80ak6aa92e.com/' --protected apple.com"
     json_option(p)

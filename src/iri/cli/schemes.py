@@ -33,14 +33,24 @@ def register(sub: SubParsers[argparse.ArgumentParser]) -> None:
     items_argument(p)
 
     p = command(sub, "from-path", _cmd_from_path, "write absolute local paths as file IRIs")
-    p.add_argument("--flavour", choices=["posix", "windows"], default="posix")
+    p.add_argument(
+        "--flavour",
+        choices=["posix", "windows"],
+        default="posix",
+        help="the path syntax of the items (default: posix)",
+    )
     p.epilog = r"example:  iri from-path --flavour windows 'C:\Users\Zoë\a b.txt'"
     aligned_option(p)
     json_option(p)
     items_argument(p, metavar="PATH")
 
     p = command(sub, "to-path", _cmd_to_path, "read file IRIs as local paths (RFC 8089)")
-    p.add_argument("--flavour", choices=["posix", "windows"], default="posix")
+    p.add_argument(
+        "--flavour",
+        choices=["posix", "windows"],
+        default="posix",
+        help="the path syntax to write (default: posix)",
+    )
     aligned_option(p)
     json_option(p)
     items_argument(p)

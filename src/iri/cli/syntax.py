@@ -31,7 +31,12 @@ def register(sub: SubParsers[argparse.ArgumentParser]) -> None:
     zones = [str(z) for z in iri.ZoneID]
 
     p = command(sub, "check", _cmd_check, "report every violation, with a caret under it")
-    p.add_argument("--rule", choices=rules, default="IRI_reference")
+    p.add_argument(
+        "--rule",
+        choices=rules,
+        default="IRI_reference",
+        help="the ABNF rule each item must match (default: IRI_reference)",
+    )
     p.add_argument("--zone-id", choices=zones, default="reject", help="RFC 6874 zone ids")
     p.add_argument("--errors-only", action="store_true", help="do not report warnings")
     p.add_argument("-q", "--quiet", action="store_true", help="do not list items without remarks")
@@ -39,7 +44,12 @@ def register(sub: SubParsers[argparse.ArgumentParser]) -> None:
     items_argument(p)
 
     p = command(sub, "parse", _cmd_parse, "show the components of each item")
-    p.add_argument("--rule", choices=rules, default="IRI_reference")
+    p.add_argument(
+        "--rule",
+        choices=rules,
+        default="IRI_reference",
+        help="the ABNF rule each item must match (default: IRI_reference)",
+    )
     p.add_argument("--zone-id", choices=zones, default="reject", help="RFC 6874 zone ids")
     json_option(p)
     items_argument(p)

@@ -1,6 +1,6 @@
 """The text argument of the public functions: a ``str``, or the library's own value.
 
-Every function that takes IRI text also takes an :class:`iri.IRIReference` (shared/DESIGN.md,
+Every function that takes IRI text also takes an :class:`iri.IRIReference` (the design brief,
 "The public API"): its ``str()`` is its text exactly (``str(parse(s)) == s``), so the
 function reads that text. Any other type is the function's own clear ``TypeError``.
 
