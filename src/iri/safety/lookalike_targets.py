@@ -1,0 +1,141 @@
+"""The domains a host may imitate, prepared once: the top-domain list and ``protected=``.
+
+Chromium's lookalike checks (``components/lookalikes/core/lookalike_url_util.cc``) compare
+a host with two lists: its top domains and the sites a person uses ("engaged sites"). Here
+the first is the shipped top-domain list (or ``top_domains=``), the second ``protected=``.
+Domains are compared by their *keys*: Chromium's skeletons (:func:`host_skeletons`), case
+folded, so that the digit ``0``, whose UTS #39 prototype is ``O``, reads as ``o`` in a
+case-insensitive host (RFC 3987 7.5: "the upper-case oh ("O") is easily confused with the
+digit zero ("0")"); Chromium keeps the case and so does not relate ``g00gle`` to ``google``.
+
+The indexes are built on first use and kept with the (cached) prepared lists: by key (the
+skeleton matches), by key without separators (``googlecom``), and by every key with at most
+one character deleted (the edit-distance candidates: two strings are at most one edit apart
+only if they share such a variant), so that a host costs a few dictionary look-ups.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Final
+
+from iri.safety.idn_top_domains import TopDomains, host_skeletons
+from iri.safety.registrable import e2ld, registrable_domain, unicode_labels
+from iri.safety.skeleton import skeleton
+
+__all__ = ["Target", "Targets", "deletions", "keys", "lookalike_targets"]
+
+#: top_domain_util.cc, kMinLengthForEditDistance: e2LDs shorter are no edit-distance match.
+MIN_EDIT_DISTANCE_E2LD: Final = 5
+
+
+def keys(domain: str) -> frozenset[str]:
+    """The comparison keys of ``domain`` (lowercase): its skeletons, case folded.
+
+    >>> sorted(keys("paypa1.com")), sorted(keys("g00gle.com")) == sorted(keys("google.com"))
+    (['paypal.corn'], True)
+    """
+    if domain.isascii():  # no diacritic, no multiple skeleton: the skeleton alone
+        return frozenset({skeleton(domain).casefold()})
+    return frozenset(s.casefold() for s in host_skeletons(domain))
+
+
+def deletions(key: str) -> set[str]:
+    """``key`` and every string made from it by deleting one character."""
+    return {key} | {key[:i] + key[i + 1 :] for i in range(len(key))}
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """One domain a host may imitate."""
+
+    #: What a finding names: the top domain, or the protected domain (or its registrable
+    #: domain, for the checks that compare registrable domains, as Chromium does).
+    name: str
+    registrable: str
+    e2ld: str
+    protected: bool
+    #: Protected first, in the order given; then the top domains, in the order of their keys.
+    order: int
+
+
+@dataclass(slots=True)
+class _Index:
+    top: dict[str, Target] = field(default_factory=dict)  # keys of the top domains
+    embedded: dict[str, Target] = field(default_factory=dict)  # bare/www. protected, top
+    flat: dict[str, Target] = field(default_factory=dict)  # keys without separators
+    near: dict[str, list[tuple[str, Target]]] = field(default_factory=dict)  # variants
+    hosts: dict[str, Target] = field(default_factory=dict)  # protected host names
+    max_tokens: int = 0  # the most tokens ("-" or "." apart) of a protected host name
+
+    def add(self, target: Target, domain: str) -> None:
+        for key in keys(domain):
+            if not target.protected:
+                self.top.setdefault(key, target)
+            self.flat.setdefault(key.replace(".", "").replace("-", ""), target)
+            if len(target.e2ld) >= MIN_EDIT_DISTANCE_E2LD:
+                for variant in deletions(key):
+                    self.near.setdefault(variant, []).append((key, target))
+
+
+class Targets:
+    """The prepared targets of one ``(top_domains, protected)`` pair; the indexes are
+    built on first use."""
+
+    __slots__ = ("_index", "_protected", "_top")
+
+    def __init__(self, top: TopDomains | None, protected: tuple[str, ...]) -> None:
+        self._top = top
+        self._protected = protected
+        self._index: _Index | None = None
+
+    @property
+    def index(self) -> _Index:
+        """The indexes (built on the first call)."""
+        if self._index is None:
+            self._index = self._build()
+        return self._index
+
+    def _build(self) -> _Index:
+        index = _Index()
+        order = 0
+        for domain in self._protected:
+            host = ".".join(unicode_labels(domain.strip()))
+            reg = registrable_domain(host)
+            if reg is None:
+                continue
+            target = Target(reg, reg, e2ld(reg) or "", True, order)
+            index.hosts.setdefault(host, Target(host, reg, target.e2ld, True, order))
+            index.max_tokens = max(index.max_tokens, host.count(".") + host.count("-") + 1)
+            if host in (reg, "www." + reg):
+                for key in keys(reg):
+                    index.embedded.setdefault(key, target)
+            index.add(target, reg)
+            order += 1
+        domains = () if self._top is None else self._top.domains
+        unicode = [(".".join(unicode_labels(d)), d.lower()) for d in domains]
+        for _, host, domain in sorted((min(keys(u)), u, d) for u, d in unicode):
+            reg = registrable_domain(host)
+            if reg is None:
+                continue
+            target = Target(domain, reg, e2ld(reg) or "", False, order)
+            for key in keys(host):
+                index.embedded.setdefault(key, target)
+            index.add(target, host)
+            order += 1
+        return index
+
+    def near(self, key: str) -> list[tuple[str, Target]]:
+        """Edit-distance candidates of ``key``: ``(target key, target)`` pairs that share
+        a variant of at most one deletion with it, protected first, then top domains."""
+        near = self.index.near
+        found = {pair for variant in deletions(key) for pair in near.get(variant, ())}
+        return sorted(found, key=lambda pair: (pair[1].order, pair[0]))
+
+
+@lru_cache(maxsize=32)
+def lookalike_targets(top: TopDomains | None, protected: tuple[str, ...]) -> Targets:
+    """The prepared targets (cached: the same lists give the same object, whose indexes
+    are built once, on first use)."""
+    return Targets(top, protected)
