@@ -17,7 +17,6 @@ from iri.safety import delimiters
 from iri.safety.audit_host import audit_host, host_key
 from iri.safety.findings import AuditCode, Finding, Level, finding
 from iri.safety.idn_top_domains import DEFAULT, top_domains_option
-from iri.safety.lookalike_targets import lookalike_targets
 from iri.safety.skeleton import (
     ALL,
     LEVEL_RANK,
@@ -344,14 +343,13 @@ the host is evil.example']
         parts.append((auth.host, base + auth.host_start, "host"))
         protected = tuple(protected)
         keys = [(d, host_key(d)) for d in protected]
-        targets = lookalike_targets(tops, protected)
         out += audit_host(
             auth.host,
             base + auth.host_start,
             minimum=minimum,
             protected=keys,
             top_domains=tops,
-            lookalikes=targets,
+            lookalikes=protected,
         )
     parts.append((comps.path, spans.path, "path"))
     if comps.query is not None:

@@ -17,7 +17,6 @@ from iri.safety.findings import AuditCode, Finding, Level, finding
 from iri.safety.idn_hosts import LEVELS, LabelDecision, decide_host
 from iri.safety.idn_hosts import decode_label as _ulabel
 from iri.safety.idn_top_domains import TopDomains
-from iri.safety.lookalike_targets import Targets
 from iri.safety.lookalikes import lookalike_findings
 from iri.safety.skeleton import RestrictionLevel, skeleton
 
@@ -93,13 +92,14 @@ def audit_host(
     minimum: RestrictionLevel,
     protected: Sequence[tuple[str, str]] = (),
     top_domains: TopDomains | None = None,
-    lookalikes: Targets | None = None,
+    lookalikes: tuple[str, ...] | None = None,
 ) -> list[Finding]:
     """Findings for a reg-name ``host`` found at ``start`` (IP literals are skipped).
 
     ``protected`` holds ``(domain, host_key(domain))`` pairs; ``top_domains`` is the
     prepared list of the policy's top-domain stage (None: no stage); ``lookalikes`` the
-    prepared targets of Chromium's navigation checks (None: none).
+    protected domains as given, for Chromium's navigation checks against them and the
+    top domains (None: no such checks).
     """
     if not host or host.startswith("["):
         return []
@@ -109,7 +109,9 @@ def audit_host(
         if host[0].isdigit():
             out += _numeric(host, start)
         if "xn--" not in host.lower() and not protected:
-            return out if out else lookalike_findings(host, start, lookalikes)
+            if out or lookalikes is None:
+                return out
+            return lookalike_findings(host, start, top_domains, lookalikes, False)
     for i, c in enumerate(host if not host.isascii() else ""):
         if c in _SLASH_LIKE:
             out.append(
@@ -181,7 +183,7 @@ def audit_host(
                         target=domain,
                     )
                 )
-    if not any(f.code is AuditCode.NUMERIC_HOST for f in out):
+    if lookalikes is not None and not any(f.code is AuditCode.NUMERIC_HOST for f in out):
         matched = any(f.code in _SKELETON_MATCHES for f in out)
-        out += lookalike_findings(host, start, lookalikes, matched=matched)
+        out += lookalike_findings(host, start, top_domains, lookalikes, matched)
     return out

@@ -16,8 +16,9 @@ only if they share such a variant), so that a host costs a few dictionary look-u
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Final
 
 from iri.safety.idn_top_domains import TopDomains, host_skeletons
@@ -26,10 +27,12 @@ from iri.safety.skeleton import skeleton
 
 __all__ = ["Target", "Targets", "deletions", "keys", "lookalike_targets"]
 
+_TOKENS: Final = re.compile(r"[^.-]+")
 #: top_domain_util.cc, kMinLengthForEditDistance: e2LDs shorter are no edit-distance match.
 MIN_EDIT_DISTANCE_E2LD: Final = 5
 
 
+@lru_cache(maxsize=8192)
 def keys(domain: str) -> frozenset[str]:
     """The comparison keys of ``domain`` (lowercase): its skeletons, case folded.
 
@@ -37,8 +40,16 @@ def keys(domain: str) -> frozenset[str]:
     (['paypal.corn'], True)
     """
     if domain.isascii():  # no diacritic, no multiple skeleton: the skeleton alone
-        return frozenset({skeleton(domain).casefold()})
+        return frozenset({domain.translate(_ascii_skeletons()).casefold()})
     return frozenset(s.casefold() for s in host_skeletons(domain))
+
+
+@cache
+def _ascii_skeletons() -> dict[int, str]:
+    """UTS #39 skeletons of the ASCII characters: for ASCII text, NFD changes nothing and
+    no prototype of an ASCII character holds a combining mark, so the skeleton of the text
+    is that of each character in turn (a property test holds this to :func:`skeleton`)."""
+    return {c: skeleton(chr(c)) for c in range(128)}
 
 
 def deletions(key: str) -> set[str]:
@@ -68,6 +79,14 @@ class _Index:
     near: dict[str, list[tuple[str, Target]]] = field(default_factory=dict)  # variants
     hosts: dict[str, Target] = field(default_factory=dict)  # protected host names
     max_tokens: int = 0  # the most tokens ("-" or "." apart) of a protected host name
+    #: The keys of the first two tokens of every embedded target and protected host name:
+    #: an ASCII host holds one only where two of its tokens in a row have such keys.
+    pairs: set[tuple[str, str]] = field(default_factory=set)
+
+    def add_pair(self, key: str) -> None:
+        first_two = _TOKENS.findall(key)[:2]
+        if len(first_two) == 2:
+            self.pairs.add((first_two[0], first_two[1]))
 
     def add(self, target: Target, domain: str) -> None:
         for key in keys(domain):
@@ -108,9 +127,12 @@ class Targets:
             target = Target(reg, reg, e2ld(reg) or "", True, order)
             index.hosts.setdefault(host, Target(host, reg, target.e2ld, True, order))
             index.max_tokens = max(index.max_tokens, host.count(".") + host.count("-") + 1)
+            for key in keys(host):
+                index.add_pair(key)
             if host in (reg, "www." + reg):
                 for key in keys(reg):
                     index.embedded.setdefault(key, target)
+                    index.add_pair(key)
             index.add(target, reg)
             order += 1
         domains = () if self._top is None else self._top.domains
@@ -122,6 +144,7 @@ class Targets:
             target = Target(domain, reg, e2ld(reg) or "", False, order)
             for key in keys(host):
                 index.embedded.setdefault(key, target)
+                index.add_pair(key)
             index.add(target, host)
             order += 1
         return index

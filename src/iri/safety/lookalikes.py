@@ -32,9 +32,10 @@ from functools import lru_cache
 from typing import Final
 
 from iri.safety.findings import AuditCode, Finding, Level, finding
-from iri.safety.lookalike_targets import Target, Targets, keys
+from iri.safety.idn_top_domains import TopDomains
+from iri.safety.lookalike_targets import Target, Targets, keys, lookalike_targets
 from iri.safety.registrable import e2ld, registrable_domain, suffix_labels, unicode_labels
-from iri.syntax.host_cache import by_cache
+from iri.syntax.host_cache import CACHED_LENGTH
 
 __all__ = ["edit_distance_at_most_one", "lookalike_findings", "matching_target"]
 
@@ -104,16 +105,31 @@ def _allowed(reg: str, reg_e2ld: str, span: list[str], embedding: str) -> bool:
 def _embedding(tokens: list[str], embedding: str, targets: Targets) -> str | None:
     """``GetTargetEmbeddingType``: sweep from the end; an embedding before the end wins
     over one at the very end (``www-google.com``, Chromium's "safety tip")."""
+    from iri.safety._tables.public_suffixes import MAX_LABELS
+
     index = targets.index
     at_end: str | None = None
     n = len(tokens)
+    # Where a target can start (in ASCII, the key of a label is that label's part of the
+    # key of the domain): ``before[i]`` counts such tokens before token i.
+    before = [0] * (n + 1)
+    token_keys = [keys(token) for token in tokens]
+    for i in range(n):
+        hit = i + 1 < n and (
+            not (tokens[i].isascii() and tokens[i + 1].isascii())
+            or any((a, b) in index.pairs for a in token_keys[i] for b in token_keys[i + 1])
+        )
+        before[i + 1] = before[i] + hit
+    window = max(MAX_LABELS, index.max_tokens)
     for end in range(n, 0, -1):
-        for key in keys(tokens[end - 1]):  # a target without its separators: googlecom
+        for key in token_keys[end - 1]:  # a target without its separators: googlecom
             target = index.flat.get(key)
             if target is not None and len(target.e2ld) > _EMBEDDED_E2LD:
                 span = tokens[: end - 1] + _TOKENS.findall(target.registrable)
                 if not _allowed(target.registrable, target.e2ld, span, embedding):
                     return target.name
+        if before[end - 1] == before[max(0, end - 1 - window)]:
+            continue  # no target starts in reach of this end
         head = tokens[:end]
         k = suffix_labels(head)
         if len(head) <= k or len(head[-k - 1]) <= _EMBEDDED_E2LD:
@@ -135,7 +151,6 @@ def _embedding(tokens: list[str], embedding: str, targets: Targets) -> str | Non
     return at_end
 
 
-@lru_cache(maxsize=4096)
 def matching_target(host: str, targets: Targets, matched: bool) -> tuple[AuditCode, str] | None:
     """The first look-alike check ``host`` fails, with the target it imitates; ``matched``
     says a skeleton match was already reported (Chromium stops there)."""
@@ -172,39 +187,50 @@ _MESSAGES: Final = {
 
 
 def lookalike_findings(
-    host: str, start: int, targets: Targets | None, *, matched: bool = False
+    host: str,
+    start: int,
+    top: TopDomains | None,
+    protected: tuple[str, ...],
+    matched: bool,
 ) -> list[Finding]:
-    """The look-alike findings of a reg-name ``host`` at ``start``: at most one that names
-    a target (none when ``matched``: a skeleton match was already reported), and one
-    ``digit-as-letter`` per digit run that reads as letters."""
+    """The look-alike findings of a reg-name ``host`` at ``start``, against the top
+    domains ``top`` and ``protected``: at most one that names a target (none when
+    ``matched``: a skeleton match was already reported), and one ``digit-as-letter`` per
+    digit run that reads as letters."""
+    if len(host) <= CACHED_LENGTH:
+        found = _decide(host, top, protected, matched)
+    else:
+        found = _decide.__wrapped__(host, top, protected, matched)
+    if not found:
+        return []
     out: list[Finding] = []
     end = start + len(host)
-    labels = host.rstrip(".").rsplit(".", 1)
-    if labels[-1][:1].isdigit():  # an IPv4 form, or no DNS name (RFC 1123 2.1)
-        return out
-    if targets is not None:
-        found = by_cache(matching_target, host, targets, matched)
-        if found is not None:
-            code, name = found
-            level = Level.DANGER
-            msg = _MESSAGES[code].format(name)
-            out.append(finding(level, code, start, end, msg, _C, target=name))
-    if host.isascii():
-        for m in _DIGIT_AS_LETTER.finditer(host):
-            if "xn--" in host[: m.start()].rsplit(".", 1)[-1].lower():
-                continue
-            out.append(
-                finding(
-                    Level.WARNING,
-                    AuditCode.DIGIT_AS_LETTER,
-                    start + m.start(),
-                    start + m.end(),
-                    f"{m.group()!r} between letters reads as {_as_letters(m.group())!r}",
-                    _C,
-                )
-            )
+    for code, target, i, j, message in found:
+        if target is not None:
+            out.append(finding(Level.DANGER, code, start, end, message, _C, target=target))
+        else:
+            out.append(finding(Level.WARNING, code, start + i, start + j, message, _C))
     return out
 
 
-def _as_letters(digits: str) -> str:
-    return digits.replace("0", "o").replace("1", "l")
+@lru_cache(maxsize=4096)
+def _decide(
+    host: str, top: TopDomains | None, protected: tuple[str, ...], matched: bool
+) -> tuple[tuple[AuditCode, str | None, int, int, str], ...]:
+    """What :func:`lookalike_findings` reports, relative to the host (cached per host)."""
+    if host.rstrip(".").rsplit(".", 1)[-1][:1].isdigit():
+        return ()  # an IPv4 form, or no DNS name (RFC 1123 2.1: a TLD is alphabetic)
+    out: list[tuple[AuditCode, str | None, int, int, str]] = []
+    if top is not None or protected:
+        found = matching_target(host, lookalike_targets(top, protected), matched)
+        if found is not None:
+            code, name = found
+            out.append((code, name, 0, len(host), _MESSAGES[code].format(name)))
+    if host.isascii():
+        for m in _DIGIT_AS_LETTER.finditer(host):
+            if "xn--" in host[: m.start()].rsplit(".", 1)[-1].lower():
+                continue  # inside an A-label: Punycode, not letters a person reads
+            read = m.group().replace("0", "o").replace("1", "l")
+            msg = f"{m.group()!r} between letters reads as {read!r}"
+            out.append((AuditCode.DIGIT_AS_LETTER, None, m.start(), m.end(), msg))
+    return tuple(out)

@@ -29,7 +29,10 @@ def unicode_labels(host: str) -> list[str]:
     >>> unicode_labels("WWW.xn--bcher-kva.Example.")
     ['www', 'bücher', 'example']
     """
-    return [decode_label(label)[0].lower() for label in host.removesuffix(".").split(".")]
+    labels = host.lower().removesuffix(".").split(".")
+    if "xn--" not in host.lower():
+        return labels
+    return [decode_label(label)[0].lower() for label in labels]
 
 
 def suffix_labels(labels: Sequence[str]) -> int:
@@ -41,6 +44,13 @@ def suffix_labels(labels: Sequence[str]) -> int:
     >>> suffix_labels(["www", "ck"]), suffix_labels(["foo", "bar", "ck"])  # !www.ck, *.ck
     (1, 2)
     """
+    from iri.safety._tables.public_suffixes import MAX_LABELS
+
+    return _suffix_labels(tuple(labels[-MAX_LABELS:]))
+
+
+@lru_cache(maxsize=4096)
+def _suffix_labels(labels: tuple[str, ...]) -> int:
     from iri.safety._tables.public_suffixes import EXCEPTIONS, MAX_LABELS, RULES, WILDCARDS
 
     n = len(labels)
