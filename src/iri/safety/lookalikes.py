@@ -151,9 +151,11 @@ def _embedding(tokens: list[str], embedding: str, targets: Targets) -> str | Non
     return at_end
 
 
-def matching_target(host: str, targets: Targets, matched: bool) -> tuple[AuditCode, str] | None:
-    """The first look-alike check ``host`` fails, with the target it imitates; ``matched``
-    says a skeleton match was already reported (Chromium stops there)."""
+def matching_target(
+    host: str, targets: Targets, matched: bool
+) -> tuple[AuditCode, str, str] | None:
+    """The first look-alike check ``host`` fails: its code, the target it imitates and a
+    message; ``matched`` says a skeleton match was already reported (Chromium stops there)."""
     labels = unicode_labels(host)
     reg = registrable_domain(host)
     if reg is None or matched or not all(labels):
@@ -165,18 +167,27 @@ def matching_target(host: str, targets: Targets, matched: bool) -> tuple[AuditCo
         for key in reg_keys:
             target = index.top.get(key)
             if target is not None and target.registrable != reg:
-                return AuditCode.CONFUSABLE_WITH_TOP_DOMAIN, target.name
+                return _found(AuditCode.CONFUSABLE_WITH_TOP_DOMAIN, target.name)
     if len(reg_e2ld) >= 5:
         for key in reg_keys:
             for other, target in targets.near(key):
                 if edit_distance_at_most_one(key, other) and not _edit_false_positive(
                     reg, reg_e2ld, target
                 ):
-                    return AuditCode.LOOKALIKE_EDIT_DISTANCE, target.name
+                    return _found(AuditCode.LOOKALIKE_EDIT_DISTANCE, target.name, key == other)
     embedded = _embedding(_TOKENS.findall(".".join(labels)), reg, targets)
     if embedded is not None:
-        return AuditCode.LOOKALIKE_TARGET_EMBEDDING, embedded
+        return _found(AuditCode.LOOKALIKE_TARGET_EMBEDDING, embedded)
     return None
+
+
+def _found(code: AuditCode, name: str, same: bool = False) -> tuple[AuditCode, str, str]:
+    """``same``: an edit distance of zero, the skeletons equal (a non-ASCII host whose label
+    the display policy keeps in ASCII for another reason, so that its top-domain stage does
+    not report it; Chromium's own skeleton match)."""
+    if same:
+        return code, name, f"the host's skeleton is that of {name!r}"
+    return code, name, _MESSAGES[code].format(name)
 
 
 _MESSAGES: Final = {
@@ -224,8 +235,8 @@ def _decide(
     if top is not None or protected:
         found = matching_target(host, lookalike_targets(top, protected), matched)
         if found is not None:
-            code, name = found
-            out.append((code, name, 0, len(host), _MESSAGES[code].format(name)))
+            code, name, msg = found
+            out.append((code, name, 0, len(host), msg))
     if host.isascii():
         for m in _DIGIT_AS_LETTER.finditer(host):
             if "xn--" in host[: m.start()].rsplit(".", 1)[-1].lower():
