@@ -79,6 +79,7 @@ class _Index:
     near: dict[str, list[tuple[str, Target]]] = field(default_factory=dict)  # variants
     hosts: dict[str, Target] = field(default_factory=dict)  # protected host names
     max_tokens: int = 0  # the most tokens ("-" or "." apart) of a protected host name
+    longest: int = 0  # the longest key of an edit-distance candidate
     #: The keys of the first two tokens of every embedded target and protected host name:
     #: an ASCII host holds one only where two of its tokens in a row have such keys.
     pairs: set[tuple[str, str]] = field(default_factory=set)
@@ -94,6 +95,7 @@ class _Index:
                 self.top.setdefault(key, target)
             self.flat.setdefault(key.replace(".", "").replace("-", ""), target)
             if len(target.e2ld) >= MIN_EDIT_DISTANCE_E2LD:
+                self.longest = max(self.longest, len(key))
                 for variant in deletions(key):
                     self.near.setdefault(variant, []).append((key, target))
 
@@ -152,7 +154,10 @@ class Targets:
     def near(self, key: str) -> list[tuple[str, Target]]:
         """Edit-distance candidates of ``key``: ``(target key, target)`` pairs that share
         a variant of at most one deletion with it, protected first, then top domains."""
-        near = self.index.near
+        index = self.index
+        if len(key) > index.longest + 1:
+            return []  # longer than any candidate by two or more: nothing one edit away
+        near = index.near
         found = {pair for variant in deletions(key) for pair in near.get(variant, ())}
         return sorted(found, key=lambda pair: (pair[1].order, pair[0]))
 

@@ -121,16 +121,19 @@ def _embedding(tokens: list[str], embedding: str, targets: Targets) -> str | Non
         )
         before[i + 1] = before[i] + hit
     window = max(MAX_LABELS, index.max_tokens)
+    # _allowed reads only the last labels of a span (as many as the host's own registrable
+    # domain has): slices that long keep the sweep linear.
+    m = embedding.count(".") + 1
     for end in range(n, 0, -1):
         for key in token_keys[end - 1]:  # a target without its separators: googlecom
             target = index.flat.get(key)
             if target is not None and len(target.e2ld) > _EMBEDDED_E2LD:
-                span = tokens[: end - 1] + _TOKENS.findall(target.registrable)
+                span = tokens[max(0, end - 1 - m) : end - 1] + _TOKENS.findall(target.registrable)
                 if not _allowed(target.registrable, target.e2ld, span, embedding):
                     return target.name
         if before[end - 1] == before[max(0, end - 1 - window)]:
             continue  # no target starts in reach of this end
-        head = tokens[:end]
+        head = tokens[max(0, end - max(window, m) - 1) : end]
         k = suffix_labels(head)
         if len(head) <= k or len(head[-k - 1]) <= _EMBEDDED_E2LD:
             continue
