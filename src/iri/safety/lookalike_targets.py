@@ -57,6 +57,10 @@ def deletions(key: str) -> set[str]:
     return {key} | {key[:i] + key[i + 1 :] for i in range(len(key))}
 
 
+def _variants(key: str) -> list[str]:
+    return [key, *(key[:i] + key[i + 1 :] for i in range(len(key)))]
+
+
 @dataclass(frozen=True, slots=True)
 class Target:
     """One domain a host may imitate."""
@@ -158,8 +162,11 @@ class Targets:
         if len(key) > index.longest + 1:
             return []  # longer than any candidate by two or more: nothing one edit away
         near = index.near
-        found = {pair for variant in deletions(key) for pair in near.get(variant, ())}
-        return sorted(found, key=lambda pair: (pair[1].order, pair[0]))
+        found = [near[v] for v in _variants(key) if v in near]
+        if not found:
+            return []
+        pairs = {pair for hits in found for pair in hits}
+        return sorted(pairs, key=lambda pair: (pair[1].order, pair[0]))
 
 
 @lru_cache(maxsize=32)

@@ -29,12 +29,19 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from itertools import pairwise
 from typing import Final
 
 from iri.safety.findings import AuditCode, Finding, Level, finding
 from iri.safety.idn_top_domains import TopDomains
 from iri.safety.lookalike_targets import Target, Targets, keys, lookalike_targets
-from iri.safety.registrable import e2ld, registrable_domain, suffix_labels, unicode_labels
+from iri.safety.registrable import (
+    e2ld,
+    max_labels,
+    registrable_domain,
+    suffix_labels,
+    unicode_labels,
+)
 from iri.syntax.host_cache import CACHED_LENGTH
 
 __all__ = ["edit_distance_at_most_one", "lookalike_findings", "matching_target"]
@@ -105,22 +112,29 @@ def _allowed(reg: str, reg_e2ld: str, span: list[str], embedding: str) -> bool:
 def _embedding(tokens: list[str], embedding: str, targets: Targets) -> str | None:
     """``GetTargetEmbeddingType``: sweep from the end; an embedding before the end wins
     over one at the very end (``www-google.com``, Chromium's "safety tip")."""
-    from iri.safety._tables.public_suffixes import MAX_LABELS
-
     index = targets.index
     at_end: str | None = None
     n = len(tokens)
+    plain = _ascii_token_keys(tokens)
+    if plain is not None:
+        # the common case, decided at once: no token is a target without its separators,
+        # and no two tokens in a row begin a target
+        if not any(k in index.flat for k in plain) and index.pairs.isdisjoint(pairwise(plain)):
+            return None
+        token_keys = [frozenset({k}) for k in plain]
+    else:
+        token_keys = [keys(token) for token in tokens]
     # Where a target can start (in ASCII, the key of a label is that label's part of the
     # key of the domain): ``before[i]`` counts such tokens before token i.
     before = [0] * (n + 1)
-    token_keys = [keys(token) for token in tokens]
-    for i in range(n):
-        hit = i + 1 < n and (
-            not (tokens[i].isascii() and tokens[i + 1].isascii())
-            or any((a, b) in index.pairs for a in token_keys[i] for b in token_keys[i + 1])
+    pairs = index.pairs
+    for i in range(n - 1):
+        hit = not (tokens[i].isascii() and tokens[i + 1].isascii()) or any(
+            (a, b) in pairs for a in token_keys[i] for b in token_keys[i + 1]
         )
         before[i + 1] = before[i] + hit
-    window = max(MAX_LABELS, index.max_tokens)
+    before[n] = before[n - 1] if n else 0
+    window = max(max_labels(), index.max_tokens)
     # _allowed reads only the last labels of a span (as many as the host's own registrable
     # domain has): slices that long keep the sweep linear.
     m = embedding.count(".") + 1
@@ -152,6 +166,18 @@ def _embedding(tokens: list[str], embedding: str, targets: Targets) -> str | Non
                 return found.name
             at_end = at_end or found.name
     return at_end
+
+
+def _ascii_token_keys(tokens: list[str]) -> list[str] | None:
+    """The key of each token of an ASCII host, from one translation of the whole host (no
+    ASCII character's skeleton holds a "." or a "-", so the tokens of the key are the keys
+    of the tokens); None for a host that is not ASCII."""
+    joined = ".".join(tokens)
+    if not joined.isascii():
+        return None
+    (key,) = keys(joined) if len(joined) <= 64 else keys.__wrapped__(joined)
+    split = _TOKENS.findall(key)
+    return split if len(split) == len(tokens) else None
 
 
 def matching_target(

@@ -15,12 +15,12 @@ Labels are compared lowercase, A-labels decoded (the list writes U-labels).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from iri.safety.idn_hosts import decode_label
 from iri.syntax.host_cache import by_cache
 
-__all__ = ["e2ld", "registrable_domain", "suffix_labels", "unicode_labels"]
+__all__ = ["e2ld", "max_labels", "registrable_domain", "suffix_labels", "unicode_labels"]
 
 
 def unicode_labels(host: str) -> list[str]:
@@ -44,24 +44,39 @@ def suffix_labels(labels: Sequence[str]) -> int:
     >>> suffix_labels(["www", "ck"]), suffix_labels(["foo", "bar", "ck"])  # !www.ck, *.ck
     (1, 2)
     """
-    from iri.safety._tables.public_suffixes import MAX_LABELS
-
-    return _suffix_labels(tuple(labels[-MAX_LABELS:]))
-
-
-@lru_cache(maxsize=4096)
-def _suffix_labels(labels: tuple[str, ...]) -> int:
-    from iri.safety._tables.public_suffixes import EXCEPTIONS, MAX_LABELS, RULES, WILDCARDS
-
+    rules, wildcards, exceptions, deeper = _psl()
     n = len(labels)
     best = 1
-    for k in range(1, min(n, MAX_LABELS) + 1):
-        tail = ".".join(labels[n - k :])
-        if tail in EXCEPTIONS:
+    tail = ""
+    for k in range(1, n + 1):
+        tail = labels[n - k] + ("." + tail if tail else "")
+        if tail in exceptions:
             return k - 1  # an exception prevails; its suffix drops the leftmost label
-        if tail in RULES or (k > 1 and ".".join(labels[n - k + 1 :]) in WILDCARDS):
+        if tail in rules or (k > 1 and tail.split(".", 1)[1] in wildcards):
             best = k
+        if tail not in deeper:
+            break  # no rule, wildcard or exception is longer and ends in this tail
     return best
+
+
+@cache
+def max_labels() -> int:
+    """The most labels a rule of the list spans (the table is imported on first use)."""
+    from iri.safety._tables.public_suffixes import MAX_LABELS
+
+    return MAX_LABELS
+
+
+@cache
+def _psl() -> tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str]]:
+    """The rules, and every tail that a longer rule, wildcard or exception ends in."""
+    from iri.safety._tables.public_suffixes import EXCEPTIONS, RULES, WILDCARDS
+
+    deeper: set[str] = set(WILDCARDS)
+    for rule in RULES | EXCEPTIONS | WILDCARDS:
+        labels = rule.split(".")
+        deeper.update(".".join(labels[i:]) for i in range(1, len(labels)))
+    return RULES, WILDCARDS, EXCEPTIONS, frozenset(deeper)
 
 
 @lru_cache(maxsize=4096)
