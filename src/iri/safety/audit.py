@@ -17,6 +17,7 @@ from iri.safety import delimiters
 from iri.safety.audit_host import audit_host, host_key
 from iri.safety.findings import AuditCode, Finding, Level, finding
 from iri.safety.idn_top_domains import DEFAULT, top_domains_option
+from iri.safety.lookalike_targets import lookalike_targets
 from iri.safety.skeleton import (
     ALL,
     LEVEL_RANK,
@@ -353,7 +354,7 @@ the host is evil.example']
             minimum=minimum,
             protected=keys,
             top_domains=tops,
-            lookalikes=protected,
+            lookalikes=lookalike_targets(tops, protected),
         )
     parts.append((comps.path, spans.path, "path"))
     if comps.query is not None:

@@ -17,6 +17,7 @@ from iri.safety.findings import AuditCode, Finding, Level, finding
 from iri.safety.idn_hosts import LEVELS, LabelDecision, decide_host
 from iri.safety.idn_hosts import decode_label as _ulabel
 from iri.safety.idn_top_domains import TopDomains
+from iri.safety.lookalike_targets import Targets
 from iri.safety.lookalikes import lookalike_findings
 from iri.safety.skeleton import RestrictionLevel, skeleton
 
@@ -92,14 +93,13 @@ def audit_host(
     minimum: RestrictionLevel,
     protected: Sequence[tuple[str, str]] = (),
     top_domains: TopDomains | None = None,
-    lookalikes: tuple[str, ...] | None = None,
+    lookalikes: Targets | None = None,
 ) -> list[Finding]:
     """Findings for a reg-name ``host`` found at ``start`` (IP literals are skipped).
 
     ``protected`` holds ``(domain, host_key(domain))`` pairs; ``top_domains`` is the
     prepared list of the policy's top-domain stage (None: no stage); ``lookalikes`` the
-    protected domains as given, for Chromium's navigation checks against them and the
-    top domains (None: no such checks).
+    prepared targets of Chromium's navigation checks (None: no such checks).
     """
     if not host or host.startswith("["):
         return []
@@ -111,7 +111,7 @@ def audit_host(
         if "xn--" not in host.lower() and not protected:
             if out or lookalikes is None:
                 return out
-            return lookalike_findings(host, start, top_domains, lookalikes, False)
+            return lookalike_findings(host, start, lookalikes)
     for i, c in enumerate(host if not host.isascii() else ""):
         if c in _SLASH_LIKE:
             out.append(
@@ -185,5 +185,5 @@ def audit_host(
                 )
     if lookalikes is not None and not any(f.code is AuditCode.NUMERIC_HOST for f in out):
         matched = any(f.code in _SKELETON_MATCHES for f in out)
-        out += lookalike_findings(host, start, top_domains, lookalikes, matched)
+        out += lookalike_findings(host, start, lookalikes, matched)
     return out

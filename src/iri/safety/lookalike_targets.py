@@ -108,12 +108,19 @@ class Targets:
     """The prepared targets of one ``(top_domains, protected)`` pair; the indexes are
     built on first use."""
 
-    __slots__ = ("_index", "_protected", "_top")
+    __slots__ = ("_index", "_protected", "_top", "seen")
 
     def __init__(self, top: TopDomains | None, protected: tuple[str, ...]) -> None:
         self._top = top
         self._protected = protected
         self._index: _Index | None = None
+        #: What the checks decided per host (iri.safety.lookalikes; bounded there).
+        self.seen: dict[str, tuple[tuple[str, str | None, int, int, str], ...]] = {}
+
+    @property
+    def empty(self) -> bool:
+        """No top domain and no protected domain: nothing to imitate."""
+        return self._top is None and not self._protected
 
     @property
     def index(self) -> _Index:

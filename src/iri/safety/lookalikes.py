@@ -28,13 +28,11 @@ Besides Chromium, RFC 3987 7.5's own examples: a ``0`` or ``1`` between letters 
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from itertools import pairwise
 from typing import Final
 
 from iri.safety.findings import AuditCode, Finding, Level, finding
-from iri.safety.idn_top_domains import TopDomains
-from iri.safety.lookalike_targets import Target, Targets, keys, lookalike_targets
+from iri.safety.lookalike_targets import Target, Targets, keys
 from iri.safety.registrable import (
     e2ld,
     max_labels,
@@ -226,43 +224,48 @@ _MESSAGES: Final = {
 }
 
 
+#: The most hosts a Targets keeps its decision for (then it starts afresh); a host over
+#: CACHED_LENGTH is decided each time and never kept (the robustness rule: memory linear).
+_SEEN: Final = 4096
+
+
 def lookalike_findings(
-    host: str,
-    start: int,
-    top: TopDomains | None,
-    protected: tuple[str, ...],
-    matched: bool,
+    host: str, start: int, targets: Targets, matched: bool = False
 ) -> list[Finding]:
-    """The look-alike findings of a reg-name ``host`` at ``start``, against the top
-    domains ``top`` and ``protected``: at most one that names a target (none when
-    ``matched``: a skeleton match was already reported), and one ``digit-as-letter`` per
-    digit run that reads as letters."""
-    if len(host) <= CACHED_LENGTH:
-        found = _decide(host, top, protected, matched)
-    else:
-        found = _decide.__wrapped__(host, top, protected, matched)
+    """The look-alike findings of a reg-name ``host`` at ``start``, against ``targets``: at
+    most one that names a target (none when ``matched``: a skeleton match was already
+    reported), and one ``digit-as-letter`` per digit run that reads as letters."""
+    seen = targets.seen
+    found = None if matched else seen.get(host)
+    if found is None:
+        found = _decide(host, targets, matched)
+        if not matched and len(host) <= CACHED_LENGTH:
+            if len(seen) >= _SEEN:
+                seen.clear()
+            seen[host] = found
     if not found:
         return []
     out: list[Finding] = []
     end = start + len(host)
     for code, target, i, j, message in found:
         if target is not None:
-            out.append(finding(Level.DANGER, code, start, end, message, _C, target=target))
+            out.append(
+                finding(Level.DANGER, AuditCode(code), start, end, message, _C, target=target)
+            )
         else:
-            out.append(finding(Level.WARNING, code, start + i, start + j, message, _C))
+            out.append(finding(Level.WARNING, AuditCode(code), start + i, start + j, message, _C))
     return out
 
 
-@lru_cache(maxsize=4096)
 def _decide(
-    host: str, top: TopDomains | None, protected: tuple[str, ...], matched: bool
-) -> tuple[tuple[AuditCode, str | None, int, int, str], ...]:
-    """What :func:`lookalike_findings` reports, relative to the host (cached per host)."""
+    host: str, targets: Targets, matched: bool
+) -> tuple[tuple[str, str | None, int, int, str], ...]:
+    """What :func:`lookalike_findings` reports, relative to the host."""
     if host.rstrip(".").rsplit(".", 1)[-1][:1].isdigit():
         return ()  # an IPv4 form, or no DNS name (RFC 1123 2.1: a TLD is alphabetic)
-    out: list[tuple[AuditCode, str | None, int, int, str]] = []
-    if top is not None or protected:
-        found = matching_target(host, lookalike_targets(top, protected), matched)
+    out: list[tuple[str, str | None, int, int, str]] = []
+    if not targets.empty:
+        found = matching_target(host, targets, matched)
         if found is not None:
             code, name, msg = found
             out.append((code, name, 0, len(host), msg))
