@@ -89,7 +89,8 @@ def gen_public_suffixes() -> str:
         _banner(
             PSL,
             "The Public Suffix List's ICANN section, with com.de and com.se (Chromium's\n"
-            "de-facto public registries).",
+            "de-facto public registries). Derived from the list, this table is under the\n"
+            "list's licence, the Mozilla Public License 2.0 (https://mozilla.org/MPL/2.0/).",
         )
         + "#: The most labels any rule spans (a wildcard counts its '*').\n"
         + f"MAX_LABELS: Final = {depth}\n"
