@@ -317,3 +317,18 @@ def test_iri_audit_prints_the_target(capsys: pytest.CaptureFixture[str]) -> None
     assert main(["audit", "--json", "http://paypa1.com/"]) == 4
     (finding,) = json.loads(capsys.readouterr().out)["findings"]
     assert (finding["code"], finding["target"]) == ("confusable-with-top-domain", "paypal.com")
+
+
+# -- properties ----------------------------------------------------------------------------------
+@given(st.text("abcdeglmno01.-\u00e9\u0430\u0131", max_size=40))
+def test_lookalike_findings_name_a_listed_domain(host: str) -> None:
+    from iri.safety._tables.top_domains import DOMAINS
+
+    listed = {*DOMAINS, "mybank.example", "login.mybank.example"}
+    found = iri.audit(f"http://{host}/", protected=["mybank.example", "login.mybank.example"])
+    for f in found:
+        if f.code in NAMING:
+            assert f.target in listed, (host, f)
+            assert f.level is Level.DANGER and f.component == "host"
+        elif f.code is C.DIGIT_AS_LETTER:
+            assert f.target is None and f.level is Level.WARNING
