@@ -75,6 +75,16 @@ DATA_ROWS = (
         "Chromium's top-domain lists (`tests/corpora/chromium-idn/`)",
         "BSD 3-Clause, © The Chromium Authors",
     ),
+    (
+        "`iri.safety._tables.common_words`",
+        "Chromium's common-word list of its look-alike checks (`tests/corpora/chromium-lookalikes/`)",
+        "BSD 3-Clause, © The Chromium Authors",
+    ),
+    (
+        "`iri.safety._tables.public_suffixes`",
+        "the Public Suffix List, ICANN section (`tests/corpora/public-suffix-list/`)",
+        "Mozilla Public License 2.0 (the table stays under it), © the PSL contributors",
+    ),
 )
 
 CRATES_HEAD = """\

@@ -95,6 +95,11 @@ SPOOFS = [
     ("http://xn--pixel-8fd.com/", C.HIDDEN_OVERLAY, Level.DANGER, "xn--pixel-8fd"),
     ("http://ab\u2665.com/", C.INVALID_LABEL, Level.WARNING, "ab\u2665"),
     ("http://googl\u00e9.com/", C.CONFUSABLE_WITH_TOP_DOMAIN, Level.DANGER, "googl\u00e9.com"),
+    # Chromium's navigation checks and RFC 3987 7.5 (tests/safety/test_safety_lookalikes.py)
+    ("http://paypa1.com/", C.CONFUSABLE_WITH_TOP_DOMAIN, Level.DANGER, "paypa1.com"),
+    ("http://gooogle.com/", C.LOOKALIKE_EDIT_DISTANCE, Level.DANGER, "gooogle.com"),
+    ("http://www-google.com/", C.LOOKALIKE_TARGET_EMBEDDING, Level.DANGER, "www-google.com"),
+    ("http://br0ken.example/", C.DIGIT_AS_LETTER, Level.WARNING, "0"),
 ]
 
 

@@ -147,6 +147,7 @@ def _audit_one(
                     "section": f.section,
                     "component": f.component,
                     "message": f.message,
+                    "target": f.target,
                 }
                 for f in findings
             ],
@@ -155,11 +156,16 @@ def _audit_one(
     prefix = location(record[0], record[1])
     lines = [
         f"{prefix}{_drawn(item, f.span)}\t{f.level}\t{f.code}\t{f.span[0]}-{f.span[1]}"
-        f"\t{shown(f.message)}\n"
+        f"\t{shown(f.message)}{_imitates(f.target)}\n"
         for f in findings
         if everything or f.level is not Level.INFO
     ]
     return "".join(lines), "", status, None
+
+
+def _imitates(target: str | None) -> str:
+    """The last column of a finding that names the domain a look-alike host imitates."""
+    return "" if target is None else f"\ttarget={shown(target)}"
 
 
 def _drawn(item: str, span: tuple[int, int]) -> str:

@@ -17,6 +17,7 @@ from iri.safety import delimiters
 from iri.safety.audit_host import audit_host, host_key
 from iri.safety.findings import AuditCode, Finding, Level, finding
 from iri.safety.idn_top_domains import DEFAULT, top_domains_option
+from iri.safety.lookalike_targets import lookalike_targets
 from iri.safety.skeleton import (
     ALL,
     LEVEL_RANK,
@@ -309,11 +310,15 @@ def audit(
     (Chromium's, and to_display's, is highly restrictive). ``top_domains`` is the policy's
     top-domain list (None: the shipped default; empty: no such stage). ``protected`` lists
     domains a host must not be confusable with (UTS #39 4 skeletons of the host's last
-    labels, ASCII hosts too), unless it is that domain or a subdomain of it. Findings come
-    sorted by position.
+    labels, ASCII hosts too), unless it is that domain or a subdomain of it. Both lists
+    also feed Chromium's navigation checks (:mod:`iri.safety.lookalikes`: edit distance
+    one, target embedding); ``Finding.target`` names the domain a host imitates. Findings
+    come sorted by position.
 
-    >>> [f.code.value for f in audit("http://xn--80ak6aa92e.com/")]
-    ['a-label', 'whole-script-confusable', 'host-skeleton']
+    >>> [(f.code.value, f.target) for f in audit("http://xn--80ak6aa92e.com/")][1:]
+    ... # doctest: +NORMALIZE_WHITESPACE
+    [('whole-script-confusable', None), ('host-skeleton', None),
+     ('lookalike-edit-distance', 'apple.com')]
     >>> [str(f) for f in audit("https://bank.example@evil.example/")]
     ['danger: userinfo-looks-like-host at 8-20: the userinfo looks like a host name; \
 the host is evil.example']
@@ -341,9 +346,15 @@ the host is evil.example']
             parts.append((auth.userinfo, base, "userinfo"))
             out += _userinfo(auth.userinfo, base, auth.host, comps.scheme)
         parts.append((auth.host, base + auth.host_start, "host"))
+        protected = tuple(protected)
         keys = [(d, host_key(d)) for d in protected]
         out += audit_host(
-            auth.host, base + auth.host_start, minimum=minimum, protected=keys, top_domains=tops
+            auth.host,
+            base + auth.host_start,
+            minimum=minimum,
+            protected=keys,
+            top_domains=tops,
+            lookalikes=lookalike_targets(tops, protected),
         )
     parts.append((comps.path, spans.path, "path"))
     if comps.query is not None:

@@ -17,6 +17,8 @@ from iri.safety.findings import AuditCode, Finding, Level, finding
 from iri.safety.idn_hosts import LEVELS, LabelDecision, decide_host
 from iri.safety.idn_hosts import decode_label as _ulabel
 from iri.safety.idn_top_domains import TopDomains
+from iri.safety.lookalike_targets import Targets
+from iri.safety.lookalikes import lookalike_findings
 from iri.safety.skeleton import RestrictionLevel, skeleton
 
 __all__ = ["audit_host", "host_key"]
@@ -36,11 +38,15 @@ _DOTTED_QUAD: Final = re.compile(
     r"(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\.){3}"
     r"(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\Z"
 )
+_SKELETON_MATCHES: Final = frozenset(
+    {AuditCode.CONFUSABLE_WITH_TOP_DOMAIN, AuditCode.CONFUSABLE_WITH_PROTECTED}
+)
 
 
 def host_key(host: str) -> str:
-    """The skeleton of ``host`` with A-labels decoded and case folded (for comparisons)."""
-    return ".".join(skeleton(_ulabel(lab)[0].casefold()) for lab in host.split("."))
+    """The skeleton of ``host`` with A-labels decoded, case folded before and after (a host
+    is case-insensitive: ``0``, whose prototype is ``O``, reads as ``o``)."""
+    return ".".join(skeleton(_ulabel(lab)[0].casefold()).casefold() for lab in host.split("."))
 
 
 def _numeric(host: str, start: int) -> list[Finding]:
@@ -87,11 +93,13 @@ def audit_host(
     minimum: RestrictionLevel,
     protected: Sequence[tuple[str, str]] = (),
     top_domains: TopDomains | None = None,
+    lookalikes: Targets | None = None,
 ) -> list[Finding]:
     """Findings for a reg-name ``host`` found at ``start`` (IP literals are skipped).
 
     ``protected`` holds ``(domain, host_key(domain))`` pairs; ``top_domains`` is the
-    prepared list of the policy's top-domain stage (None: no stage).
+    prepared list of the policy's top-domain stage (None: no stage); ``lookalikes`` the
+    prepared targets of Chromium's navigation checks (None: no such checks).
     """
     if not host or host.startswith("["):
         return []
@@ -101,7 +109,9 @@ def audit_host(
         if host[0].isdigit():
             out += _numeric(host, start)
         if "xn--" not in host.lower() and not protected:
-            return out
+            if out or lookalikes is None:
+                return out
+            return lookalike_findings(host, start, lookalikes)
     for i, c in enumerate(host if not host.isascii() else ""):
         if c in _SLASH_LIKE:
             out.append(
@@ -140,6 +150,7 @@ def audit_host(
                 f"the host looks like the top domain {decision.top_domain!r}: all its labels"
                 " stay A-labels",
                 _C,
+                target=decision.top_domain,
             )
         )
     if protected or not host.isascii() or "xn--" in host.lower():
@@ -169,6 +180,10 @@ def audit_host(
                         start + len(host),
                         f"the host is confusable with {domain!r}",
                         _C,
+                        target=domain,
                     )
                 )
+    if lookalikes is not None and not any(f.code is AuditCode.NUMERIC_HOST for f in out):
+        matched = any(f.code in _SKELETON_MATCHES for f in out)
+        out += lookalike_findings(host, start, lookalikes, matched)
     return out

@@ -87,6 +87,10 @@ _WRAPPERS: Final = {
 _LONG: Final = 1000
 #: The password is replaced by this (ASCII, so it survives any charset).
 MASK: Final = "****"
+#: Chromium's navigation checks (issue 27): a warning before a visit, not how a host is shown.
+_NAVIGATION: Final = frozenset(
+    {AuditCode.LOOKALIKE_TARGET_EMBEDDING, AuditCode.LOOKALIKE_EDIT_DISTANCE}
+)
 #: Host findings that keep the whole host in A-labels (with any other danger that is not a
 #: per-label decision of the display policy).
 _WHOLE_HOST: Final = frozenset(
@@ -308,7 +312,8 @@ def _shown_host(  # noqa: PLR0917 (one private call site)
         f for f in audit(iri, protected=protected, top_domains=domains) if f.component == "host"
     ]
     if any(
-        f.code in _WHOLE_HOST or (f.level is Level.DANGER and f.code not in LEVELS)
+        f.code in _WHOLE_HOST
+        or (f.level is Level.DANGER and f.code not in LEVELS and f.code not in _NAVIGATION)
         for f in findings
     ):
         # the URI form: A-labels as the original text had them or as IDNA gives them (a

@@ -59,6 +59,10 @@ class AuditCode(StrEnum):
     DOT_LOOKALIKE = "dot-lookalike"
     NUMERIC_HOST = "numeric-host"
     CONFUSABLE_WITH_PROTECTED = "confusable-with-protected"
+    # Chromium's navigation checks (iri.safety.lookalikes, issue 27).
+    LOOKALIKE_TARGET_EMBEDDING = "lookalike-target-embedding"
+    LOOKALIKE_EDIT_DISTANCE = "lookalike-edit-distance"
+    DIGIT_AS_LETTER = "digit-as-letter"
     # The IDN display policy (iri.safety.idn_policy, docs/security.md "Display policy").
     INVALID_LABEL = "invalid-label"
     REPEATED_MARK = "repeated-mark"
@@ -138,6 +142,15 @@ CODES: Final = MappingProxyType(
         AuditCode.CONFUSABLE_WITH_PROTECTED: CodeInfo(
             "UTS #39 4", "a host whose skeleton equals a protected domain's"
         ),
+        AuditCode.LOOKALIKE_TARGET_EMBEDDING: CodeInfo(
+            "Chromium lookalikes", "a host that embeds a top or protected domain not its own"
+        ),
+        AuditCode.LOOKALIKE_EDIT_DISTANCE: CodeInfo(
+            "Chromium lookalikes", "a registrable domain one edit from a top or protected one"
+        ),
+        AuditCode.DIGIT_AS_LETTER: CodeInfo(
+            "RFC 3987 7.5", "a 0 or 1 between letters, read as o or l ('br0ken')"
+        ),
         AuditCode.INVALID_LABEL: CodeInfo("UTS #46 4", "a non-ASCII label that IDNA rejects"),
         AuditCode.REPEATED_MARK: CodeInfo(
             "Chromium IDN policy 7", "a nonspacing mark repeated (the repeat is invisible)"
@@ -164,7 +177,8 @@ CODES: Final = MappingProxyType(
             "Chromium IDN policy 12", "kana, CJK or combining marks used in a deceptive way"
         ),
         AuditCode.CONFUSABLE_WITH_TOP_DOMAIN: CodeInfo(
-            "Chromium IDN policy 13", "a host whose skeleton equals a top domain's"
+            "Chromium IDN policy 13",
+            "a host whose skeleton (an ASCII host's: case folded) equals a top domain's",
         ),
         AuditCode.DELIMITER_LOOKALIKE: CodeInfo(
             "RFC 3987 6.1 b", "a character read as a delimiter the component does not have"
@@ -178,7 +192,8 @@ CODES: Final = MappingProxyType(
 
 @dataclass(frozen=True, slots=True)
 class Finding:
-    """One audit result: ``text[span[0]:span[1]]`` is what it is about."""
+    """One audit result: ``text[span[0]:span[1]]`` is what it is about; ``target`` is
+    the domain a look-alike host imitates (None for a finding that imitates nothing)."""
 
     level: Level
     code: AuditCode
@@ -186,13 +201,21 @@ class Finding:
     message: str
     section: str
     component: str
+    target: str | None = None
 
     def __str__(self) -> str:
         return f"{self.level}: {self.code} at {self.span[0]}-{self.span[1]}: {self.message}"
 
 
 def finding(  # noqa: PLR0917 (one call per finding: positional keeps them on one line)
-    level: Level, code: AuditCode, start: int, end: int, message: str, component: str
+    level: Level,
+    code: AuditCode,
+    start: int,
+    end: int,
+    message: str,
+    component: str,
+    *,
+    target: str | None = None,
 ) -> Finding:
     """A :class:`Finding` with the section taken from :data:`CODES`."""
-    return Finding(level, code, (start, end), message, CODES[code].section, component)
+    return Finding(level, code, (start, end), message, CODES[code].section, component, target)
