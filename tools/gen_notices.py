@@ -77,7 +77,8 @@ DATA_ROWS = (
     ),
     (
         "`iri.safety._tables.common_words`",
-        "Chromium's common-word list of its look-alike checks (`tests/corpora/chromium-lookalikes/`)",
+        "Chromium's common-word list of its look-alike checks"
+        " (`tests/corpora/chromium-lookalikes/`)",
         "BSD 3-Clause, © The Chromium Authors",
     ),
     (
