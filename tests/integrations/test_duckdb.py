@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 duckdb = pytest.importorskip("duckdb")
 pa = pytest.importorskip("pyarrow")
@@ -120,3 +122,20 @@ def test_split_gives_the_kernel_struct(con: Any) -> None:
     kernel = batch.arrow_column("split", pa.array(VALUES), on_invalid="null").to_pylist()
     assert column(con, "iri_split(u)") == kernel
     assert column(con, "iri_split(u).host") == [None if r is None else r["host"] for r in kernel]
+
+
+URLISH = st.text(alphabet=st.sampled_from("hts:/?#[]@%.-_~ é東\u202e\u3000:089AFaf'"), max_size=30)
+ANY_COLUMN = duckdb.connect()
+register(ANY_COLUMN, on_invalid="null")
+
+
+@given(values=st.lists(st.none() | URLISH, max_size=30))
+def test_any_column_agrees_with_per_value(values: list[str | None]) -> None:
+    table = pa.table({"i": range(len(values)), "u": pa.array(values, pa.string())})
+    ANY_COLUMN.register("any_column", table)
+    rows = ANY_COLUMN.execute(
+        "SELECT iri_is_valid(u), iri_to_uri(u), iri_key(u, 'scheme') FROM any_column ORDER BY i"
+    ).fetchall()
+    assert [r[0] for r in rows] == reference("is_valid", values)
+    assert [r[1] for r in rows] == reference("to_uri", values)
+    assert [r[2] for r in rows] == reference("key", values, level="scheme")

@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 pl = pytest.importorskip("polars")
 pytest.importorskip("pyarrow")
@@ -149,3 +151,20 @@ def test_resolve_against_one_base() -> None:
     refs = ["g", "../g", "//g", "?y", "#s", None, "", "g;x=1/../y"]
     got = pl.DataFrame({"r": refs}).select(pl.col("r").iri.resolve(base))["r"].to_list()
     assert got == [None if r is None else iri.resolve(base, r) for r in refs]
+
+
+URLISH = st.text(alphabet=st.sampled_from("hts:/?#[]@%.-_~ é東\u202e\u3000:089AFaf"), max_size=30)
+
+
+@given(values=st.lists(st.none() | URLISH, max_size=30))
+def test_any_column_agrees_with_per_value(values: list[str | None]) -> None:
+    df = pl.DataFrame({"u": values}, schema={"u": pl.String})
+    out = df.lazy().select(
+        pl.col("u").iri.is_valid().alias("valid"),
+        pl.col("u").iri.to_uri(on_invalid="null").alias("uri"),
+        pl.col("u").iri.key(level="scheme", on_invalid="null").alias("key"),
+    )
+    for got in (out.collect(), out.collect(engine="streaming")):
+        assert got["valid"].to_list() == reference("is_valid", values)
+        assert got["uri"].to_list() == reference("to_uri", values)
+        assert got["key"].to_list() == reference("key", values, level="scheme")
