@@ -11,7 +11,7 @@ BASE   := $(VENV)/.base
 DEMO   := $(VENV)/.demo
 STAMP  := $(VENV)/.installed
 # Every extra of the library, so that the tests run the real integrations.
-EXTRAS := jsonschema,pydantic,arrow,pandas,dask,href,cli,bidi
+EXTRAS := jsonschema,pydantic,arrow,pandas,dask,href,cli,bidi,polars,duckdb,spark
 
 # The compiled core (native/, iri._native): rebuilt when its sources change. Without
 # cargo on PATH (or with IRI_NO_EXTENSIONS set) the pure-Python library is all there is.

@@ -488,8 +488,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     ap.add_argument(
         "--no-scale",
         action="store_true",
-        help="skip the iri.scale.batch / iri.scale.dask section (bench/bench_scale.py; "
-        "skipped with --only)",
+        help="skip the iri.scale.batch / iri.scale.dask section (bench/bench_scale.py) and "
+        "the engines' (bench/bench_engines.py); skipped with --only",
     )
     ap.add_argument(
         "--no-linear",
@@ -575,6 +575,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         print("  scale (iri.scale.batch, iri.scale.dask) ...", file=log, flush=True)
         out += ["", *scale_section(corpus_dir)]
+        from bench_engines import section as engines_section
+
+        print("  engines (Polars, DuckDB, Spark) ...", file=log, flush=True)
+        out += ["", *engines_section(corpus_dir)]
     if not args.only:  # the `iri` command: start-up and throughput (bench/bench_cli.py)
         import bench_cli
 

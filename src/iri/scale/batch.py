@@ -198,6 +198,9 @@ def arrow_column(
         # decode first: a dictionary may hold values no row uses (after a slice, say),
         # and those must not be checked (nor raise)
         array = array.dictionary_decode()
+    if pa.types.is_string_view(array.type):
+        # Polars hands string views (zero copy); the per-distinct-value path needs offsets
+        array = array.cast(pa.large_string())
     if not (pa.types.is_string(array.type) or pa.types.is_large_string(array.type)):
         raise TypeError(f"expected a pyarrow string array, got type {array.type}")
     # Dictionary-encode in C: the Python function then runs once per distinct value, and

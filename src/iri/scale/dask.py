@@ -1,9 +1,9 @@
 """IRIs at scale on Dask: validate, convert, normalize and deduplicate a column, partition-wise.
 
 Thin wrappers over :mod:`iri.scale.batch`: every partition is handed to
-:func:`iri.scale.batch.pandas_column` (a ``dask.dataframe`` Series) or
-:func:`iri.scale.batch.stream` (a ``dask.bag``), so a cluster computes exactly what one
-process computes, value by value.
+:func:`iri.scale.batch.arrow_column` as one Arrow array (a ``dask.dataframe`` Series; the
+column kernels) or to :func:`iri.scale.batch.stream` (a ``dask.bag``), so a cluster computes
+exactly what one process computes, value by value.
 Deduplication by the comparison ladder (RFC 3987 5.3) computes :func:`iri.key` per
 partition, then shuffles rows by key so that equal keys meet in one output partition
 (``drop_duplicates(split_out=...)``), and keeps one row per key.
@@ -26,17 +26,24 @@ from __future__ import annotations
 from typing import Any
 
 from iri.ladder.normalize import Level
-from iri.scale.batch import OnInvalid, Task, _arrow_type, pandas_column, stream
+from iri.scale.batch import OnInvalid, Task, arrow_column, stream
 
 __all__ = ["bag_deduplicate", "bag_map", "deduplicate", "map_column"]
 
 
-def _meta(task: Task, name: object) -> Any:
+def _result_type(task: Task, options: dict[str, Any]) -> Any:
+    """The Arrow type of the task's result: the kernel's own, on an empty column."""
+    import pyarrow as pa
+
+    return arrow_column(task, pa.array([], pa.string()), **options).type
+
+
+def _meta(task: Task, name: object, options: dict[str, Any]) -> Any:
     import pandas as pd
 
     if task is Task.CHECK:
         return pd.Series([], dtype=object, name=name)
-    return pd.Series([], dtype=pd.ArrowDtype(_arrow_type(task)), name=name)
+    return pd.Series([], dtype=pd.ArrowDtype(_result_type(task, options)), name=name)
 
 
 def _require(value: object, cls: type, what: str) -> None:
@@ -46,7 +53,19 @@ def _require(value: object, cls: type, what: str) -> None:
 
 
 def _column(part: Any, task: Task, on_invalid: OnInvalid, options: dict[str, Any]) -> Any:
-    return pandas_column(task, part, on_invalid=on_invalid, **options)
+    """One partition (a pandas Series) as one Arrow array through the kernel; same index."""
+    import pandas as pd
+    import pyarrow as pa
+
+    if not isinstance(part, pd.Series):
+        raise TypeError(f"expected a pandas Series partition, got {type(part).__name__}")
+    array = pa.array(part)  # Arrow-backed strings: no copy; object: converted once
+    if pa.types.is_null(array.type):  # an empty or all-missing object partition
+        array = array.cast(pa.string())
+    out = arrow_column(task, array, on_invalid=on_invalid, **options)
+    if task is Task.CHECK:
+        return pd.Series(out.to_pylist(), index=part.index, dtype=object, name=part.name)
+    return pd.Series(out, index=part.index, dtype=pd.ArrowDtype(out.type), name=part.name)
 
 
 def map_column(
@@ -59,21 +78,23 @@ def map_column(
     """Apply ``task`` (:class:`iri.scale.batch.Task`) to every value of a ``dask.dataframe`` Series.
 
     Lazy: returns a Dask Series with the same partitions and index, computed partition by
-    partition with :func:`iri.scale.batch.pandas_column` (same options, same nulls).
+    partition with :func:`iri.scale.batch.arrow_column` (same options, same nulls, the same
+    result types as :func:`iri.scale.batch.pandas_column`).
     """
     import dask.dataframe as dd
 
     _require(series, dd.Series, "a dask.dataframe Series")
     t = Task(task)
     invalid = OnInvalid(on_invalid)
-    return series.map_partitions(_column, t, invalid, options, meta=_meta(t, series.name))
+    meta = _meta(t, series.name, options)
+    return series.map_partitions(_column, t, invalid, options, meta=meta)
 
 
 def _keyed(part: Any, name: str, level: Level, on_invalid: OnInvalid) -> Any:
     """One partition: the texts and their keys; rows without a key (invalid) left out."""
     import pandas as pd
 
-    keys = pandas_column(Task.KEY, part, on_invalid=on_invalid, level=level)
+    keys = _column(part, Task.KEY, on_invalid, {"level": level})
     frame = pd.DataFrame({name: part, "key": keys}, index=part.index)
     # on_invalid="null": an invalid IRI has no key; it cannot be deduplicated by the
     # ladder and is left out (documented; count them with map_column("is_valid")).
@@ -104,7 +125,7 @@ def deduplicate(
     lvl = Level(level)
     invalid = OnInvalid(on_invalid)
     name = series.name if isinstance(series.name, str) and series.name != "key" else "iri"
-    string = pd.ArrowDtype(_arrow_type(Task.KEY))
+    string = pd.ArrowDtype(_result_type(Task.KEY, {"level": lvl}))
     meta = pd.DataFrame({name: pd.Series([], dtype=string), "key": pd.Series([], dtype=string)})
     keyed = series.map_partitions(_keyed, name, lvl, invalid, meta=meta)
     return keyed.drop_duplicates(
