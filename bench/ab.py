@@ -23,7 +23,7 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-CORPUS_DIR = HERE.parent.parent / "shared" / "corpora"
+CORPUS_DIR = HERE.parent / "tests" / "corpora"
 
 # job -> (corpora, the call on one item ``s``; ``f`` is the function named after the job).
 JOBS: dict[str, tuple[tuple[str, ...], str, str]] = {

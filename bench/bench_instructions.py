@@ -6,7 +6,7 @@ Usage: python bench/bench_instructions.py SRC [SRC ...]   (SRC: a tree's ``src``
 Each job runs on 600 lines (300 spread over ``bench/iri.txt``, 300 over ``bench/mixed.txt``)
 after a warm-up on 40 lines of ``bench/web.txt``; the count of the first 300 items is taken
 from the count of all 600, so start-up, imports and first-use caches cancel out. Needs
-``valgrind``; the corpora are the team's ``shared/corpora/bench`` (``--corpus-dir``).
+``valgrind``; the corpora are ``tests/corpora/bench`` (``--corpus-dir``).
 """
 
 from __future__ import annotations
@@ -70,7 +70,7 @@ def instructions(src: str, expr: str, n: int, corpora: str) -> int:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("src", nargs="+", help="src folders to compare (the first is the reference)")
-    ap.add_argument("--corpus-dir", default=str(ROOT.parent / "shared" / "corpora" / "bench"))
+    ap.add_argument("--corpus-dir", default=str(ROOT / "tests" / "corpora" / "bench"))
     args = ap.parse_args()
     print("| job | " + " | ".join(f"Ir/call {s}" for s in args.src) + " | change |")
     print("|---|" + "---:|" * (len(args.src) + 1))

@@ -199,4 +199,4 @@ def section(corpus_dir: Path | None = None, n: int = DEFAULT_LINES) -> list[str]
 
 if __name__ == "__main__":
     n = int(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT_LINES
-    print("\n".join(section(ROOT.parent / "shared" / "corpora", n)))
+    print("\n".join(section(ROOT / "tests" / "corpora", n)))

@@ -58,7 +58,7 @@ def all_jobs() -> list[Job]:
     return [*_core_jobs(), *safety_jobs(), *liberal_jobs(), *value_jobs()]
 
 
-DEFAULT_CORPUS_DIR = ROOT.parent / "shared" / "corpora"
+DEFAULT_CORPUS_DIR = ROOT / "tests" / "corpora"  # the corpora copied into the repository
 RESULTS = BENCH_DIR / "results"
 # Median pass-to-pass spread of a job above which the report flags the job as noisy.
 NOISY_SPREAD = 0.10

@@ -1,0 +1,419 @@
+"""The API reference of the documentation site, generated at every build from the code.
+
+A Sphinx extension (docs/conf.py loads it) that writes docs/reference/ (not committed) before
+Sphinx reads the sources:
+
+* one page per topic of :data:`TOPICS` with an autodoc entry for each name of ``iri.__all__``
+  (a name no topic lists lands on the page "More names", so a new public name always has a
+  page), each followed by links to the readings of docs/rationale.md that mention it;
+* one page per public submodule of :data:`PACKAGES` (found by walking the packages, so a new
+  integration module appears by itself);
+* the ``iri`` command, from its argparse parser (sphinx-argparse).
+
+It also resolves cross-references written to a name's defining module
+(``iri.value.reference.IRIReference``, as autodoc writes type hints) to the page of its public
+name (``iri.IRIReference``). tests/house/test_api_reference.py checks the result: every public
+name on a page, with a docstring.
+
+Run alone, ``python tools/docs_reference.py`` writes the pages and lists them.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import re
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs"
+OUT = DOCS / "reference"
+RATIONALE = DOCS / "rationale.md"
+
+# The public packages whose submodules each get a page (their own docstring opens it).
+PACKAGES = ("iri.schemes", "iri.scale", "iri.integrations")
+
+
+@dataclass(frozen=True)
+class Topic:
+    slug: str
+    title: str
+    intro: str
+    names: tuple[str, ...]
+
+
+TOPICS = (
+    Topic(
+        "checking",
+        "Checking and splitting",
+        "Strict validation against RFC 3987 / 3987bis, with every violation reported as data.",
+        (
+            "check",
+            "is_valid",
+            "Violation",
+            "Code",
+            "Severity",
+            "Rule",
+            "ZoneID",
+            "split",
+            "Components",
+        ),
+    ),
+    Topic(
+        "values",
+        "IRI values",
+        "The immutable reference value: components, building and modifying, query as data.",
+        ("parse", "IRIReference", "query_params", "QueryParams", "QueryStyle", "Origin", "OpaqueOrigin"),
+    ),
+    Topic(
+        "resolution",
+        "Resolution",
+        "RFC 3986 section 5 reference resolution, applied to IRIs, and its inverse.",
+        ("resolve", "relativize", "remove_dot_segments"),
+    ),
+    Topic(
+        "conversion",
+        "Conversion between IRIs and URIs",
+        "RFC 3987 section 3: IRI to URI and back, IDNA2008 / UTS #46 hosts.",
+        ("to_uri", "to_iri", "HostMapping", "KeepQuery", "Unencodable"),
+    ),
+    Topic(
+        "comparison",
+        "Comparison and normalization",
+        "The RFC 3987 section 5 comparison ladder, rung by rung.",
+        ("normalize", "equivalent", "key", "Level", "CharacterNormalization"),
+    ),
+    Topic(
+        "liberal",
+        "Liberal input",
+        "What people type, LEIRIs, web addresses as browsers read them, legacy charsets.",
+        (
+            "preprocess",
+            "split_references",
+            "lenient",
+            "from_leiri",
+            "from_href",
+            "href_steps",
+            "from_bytes",
+            "to_document",
+            "from_local_name",
+            "candidate_readings",
+        ),
+    ),
+    Topic(
+        "text",
+        "Links in text",
+        "Finding IRIs in running text (UTS #58) and formatting them back.",
+        ("extract", "format_link"),
+    ),
+    Topic(
+        "safety",
+        "Display and safety",
+        "Bidi-safe display, visual order and the spoofing audit.",
+        (
+            "to_display",
+            "Password",
+            "Wrap",
+            "visual_order",
+            "audit",
+            "Finding",
+            "AuditCode",
+            "AuditLevel",
+            "RestrictionLevel",
+        ),
+    ),
+    Topic(
+        "errors",
+        "Exceptions",
+        "Every exception the library raises on purpose; all derive from :class:`iri.IRIError`.",
+        (
+            "IRIError",
+            "InvalidIRI",
+            "ComponentError",
+            "ResolutionError",
+            "IDNAError",
+            "CharsetError",
+            "HrefError",
+        ),
+    ),
+    Topic("package", "The package", "Which core runs, and which release.", ("NATIVE", "__version__")),
+)
+MORE = Topic("more", "More names", "Public names no topic lists yet.", ())
+
+# Data names carry no docstring of their own (a bool, a str): their text is here.
+DATA_DOCS = {
+    "NATIVE": (
+        "``True`` when the compiled core (``iri._native``, Rust) is in use, ``False`` for pure "
+        "Python: the extension is not built or ``IRI_NO_EXTENSIONS`` is set. Both give the "
+        "same values, types and errors; ``iri --version`` prints which one runs."
+    ),
+    "__version__": "The release of the installed package, as a string (``\"0.1.0\"``).",
+}
+
+_LABEL = re.compile(r"^\((rationale-[a-z0-9-]+)\)=\s*$")
+_HEADING = re.compile(r"^#{2,6}\s+(.*?)\s*$")
+
+
+# --- what is public ---------------------------------------------------------------------------
+
+
+def public_names() -> list[str]:
+    import iri
+
+    return list(iri.__all__)
+
+
+def topic_of() -> dict[str, Topic]:
+    """Each public name and the topic whose page shows it (MORE for names no topic lists)."""
+    listed = {n: t for t in TOPICS for n in t.names}
+    return {n: listed.get(n, MORE) for n in public_names()}
+
+
+def documented_modules() -> list[str]:
+    """The public submodules of PACKAGES, found by walking them (no ``_`` module)."""
+    found: list[str] = []
+    for package in PACKAGES:
+        found.append(package)
+        module = importlib.import_module(package)
+        for info in pkgutil.iter_modules(module.__path__, package + "."):
+            if not info.name.rsplit(".", 1)[1].startswith("_"):
+                found.append(info.name)
+    return found
+
+
+def docstring(name: str) -> str:
+    """The text a public name is documented by: its docstring, or DATA_DOCS for data."""
+    import iri
+
+    if name in DATA_DOCS:
+        return DATA_DOCS[name]
+    obj = getattr(iri, name)
+    doc = getattr(obj, "__doc__", None) or ""
+    return doc if callable(obj) or isinstance(obj, type) else ""
+
+
+# --- the readings of docs/rationale.md --------------------------------------------------------
+
+
+def readings() -> list[tuple[str, str, str]]:
+    """(label, heading, body) of each labelled entry of docs/rationale.md."""
+    entries: list[tuple[str, str, str]] = []
+    label = ""
+    heading = ""
+    body: list[str] = []
+    for line in RATIONALE.read_text(encoding="utf-8").splitlines():
+        m = _LABEL.match(line)
+        if m:
+            if label:
+                entries.append((label, heading, "\n".join(body)))
+            label, heading, body = m.group(1), "", []
+            continue
+        h = _HEADING.match(line)
+        if h and label and not heading:
+            heading = h.group(1)
+        else:
+            body.append(line)
+    if label:
+        entries.append((label, heading, "\n".join(body)))
+    return [e for e in entries if e[1]]
+
+
+def readings_of(name: str, entries: list[tuple[str, str, str]]) -> list[tuple[str, str]]:
+    """The entries (label, heading) whose text names ``name`` as code: `name`, `name(`,
+    `iri.name`; section entries (no body of their own) are skipped."""
+    if name.startswith("_") or name == "NATIVE":
+        return []
+    pattern = re.compile(rf"`(?:iri\.)?{re.escape(name)}(?:\(|`|\.)|\biri\.{re.escape(name)}\b")
+    return [(label, heading) for label, heading, body in entries if pattern.search(heading + body)]
+
+
+# --- the pages --------------------------------------------------------------------------------
+
+
+def _title(text: str, mark: str = "=") -> list[str]:
+    return [text, mark * len(text), ""]
+
+
+def _entry(name: str) -> list[str]:
+    import iri
+
+    if name in DATA_DOCS:
+        return [f".. py:data:: {name}", "", f"   {DATA_DOCS[name]}", ""]
+    obj = getattr(iri, name)
+    if isinstance(obj, type) and issubclass(obj, BaseException):
+        return [f".. autoexception:: {name}", ""]
+    if isinstance(obj, type):
+        return [f".. autoclass:: {name}", ""]
+    return [f".. autofunction:: {name}", ""]
+
+
+def topic_page(topic: Topic, names: list[str], entries: list[tuple[str, str, str]]) -> str:
+    lines = [
+        f".. This page is generated by tools/docs_reference.py at every build: edit the"
+        " docstrings.",
+        "",
+        *_title(topic.title),
+        topic.intro,
+        "",
+        ".. currentmodule:: iri",
+        "",
+        ".. list-table::",
+        "   :widths: 30 70",
+        "",
+    ]
+    for name in names:
+        first = docstring(name).strip().split("\n\n")[0].replace("\n", " ")
+        lines += [f"   * - :py:obj:`{name}`", f"     - {first}"]
+    lines.append("")
+    for name in names:
+        lines += _entry(name)
+        found = readings_of(name, entries)
+        if found:
+            refs = ", ".join(f":ref:`{heading.replace('`', '')} <{label}>`" for label, heading in found)
+            lines += [f"   Readings of the specifications: {refs}.", ""]
+    return "\n".join(lines)
+
+
+def module_page(module: str) -> str:
+    lines = [
+        ".. This page is generated by tools/docs_reference.py at every build: edit the"
+        " docstrings.",
+        "",
+        *_title(f"``{module}``"),
+    ]
+    if module in PACKAGES:
+        subs = [m for m in documented_modules() if m.startswith(module + ".")]
+        lines += [f".. automodule:: {module}", "   :no-members:", ""]
+        lines += [".. toctree::", "   :maxdepth: 1", ""] + [f"   {m}" for m in subs] + [""]
+    else:
+        lines += [f".. automodule:: {module}", "   :members:", ""]
+    return "\n".join(lines)
+
+
+def cli_page() -> str:
+    return "\n".join(
+        [
+            ".. This page is generated by tools/docs_reference.py at every build from the"
+            " command's parser (iri/cli/_parser.py).",
+            "",
+            *_title("The ``iri`` command"),
+            "Every option of every subcommand, generated from the parser the command runs"
+            " (``iri COMMAND --help`` prints the same). :doc:`../cli` explains them with"
+            " examples.",
+            "",
+            ".. argparse::",
+            "   :module: iri.cli._parser",
+            "   :func: parser",
+            "   :prog: iri",
+            "",
+        ]
+    )
+
+
+def index_page(topics: list[Topic]) -> str:
+    modules = [m for m in documented_modules() if m in PACKAGES]
+    lines = [
+        ".. This page is generated by tools/docs_reference.py at every build.",
+        "",
+        *_title("API reference"),
+        "Everything below is generated from the docstrings. ``import iri`` gives every name of"
+        " the first part (``iri.check``, ``iri.IRIReference`` ...); the submodules of the"
+        " second part are imported by their full name. :doc:`../api` walks through the same"
+        " names with examples.",
+        "",
+        ".. toctree::",
+        "   :caption: import iri",
+        "   :maxdepth: 1",
+        "",
+        *[f"   {t.slug}" for t in topics],
+        "",
+        ".. toctree::",
+        "   :caption: Submodules and the command",
+        "   :maxdepth: 1",
+        "",
+        *[f"   {m}" for m in modules],
+        "   cli",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def pages() -> Iterator[tuple[str, str]]:
+    """(file name, text) of every generated page."""
+    by_topic = topic_of()
+    entries = readings()
+    topics = [t for t in (*TOPICS, MORE) if any(by_topic[n] is t for n in by_topic)]
+    for t in topics:
+        names = [n for n in (t.names or public_names()) if by_topic.get(n) is t]
+        yield f"{t.slug}.rst", topic_page(t, names, entries)
+    for module in documented_modules():
+        yield f"{module}.rst", module_page(module)
+    yield "cli.rst", cli_page()
+    yield "index.rst", index_page(topics)
+
+
+def write_pages(out: Path = OUT) -> list[Path]:
+    """Write the pages (only those that changed, for Sphinx's incremental build) and remove
+    pages of names or modules that are gone."""
+    out.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    for filename, text in pages():
+        path = out / filename
+        if not path.exists() or path.read_text(encoding="utf-8") != text + "\n":
+            path.write_text(text + "\n", encoding="utf-8")
+        written.append(path)
+    for stale in set(out.glob("*.rst")) - set(written):
+        stale.unlink()
+    return written
+
+
+# --- Sphinx -----------------------------------------------------------------------------------
+
+
+def _public_twin(target: str) -> str | None:
+    """``iri.NAME[.attr]`` when ``target`` is a module path to the object ``iri.NAME``."""
+    import iri
+
+    parts = target.split(".")
+    for k in range(2, len(parts)):
+        module, name, rest = ".".join(parts[:k]), parts[k], parts[k + 1 :]
+        if name not in iri.__all__:
+            continue
+        try:
+            obj = getattr(importlib.import_module(module), name)
+        except (ImportError, AttributeError):
+            continue
+        if obj is getattr(iri, name):
+            return ".".join(["iri", name, *rest])
+    return None
+
+
+def _missing_reference(app: Any, env: Any, node: Any, contnode: Any) -> Any:
+    if node.get("refdomain") != "py":
+        return None
+    target = node.get("reftarget", "")
+    if not target.startswith("iri.") or target.count(".") < 2:
+        return None
+    twin = _public_twin(target)
+    if twin is None:
+        return None
+    domain = env.get_domain("py")
+    return domain.resolve_xref(
+        env, node.get("refdoc"), app.builder, node.get("reftype"), twin, node, contnode
+    )
+
+
+def setup(app: Any) -> dict[str, Any]:
+    app.connect("builder-inited", lambda app: write_pages())
+    app.connect("missing-reference", _missing_reference)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(ROOT / "src"))
+    for path in write_pages():
+        print(path.relative_to(ROOT))
