@@ -13,7 +13,7 @@ HAVE_CARGO   := $(shell command -v cargo 2>/dev/null)
 # Inputs of `make fuzz` (atheris, differential: native vs Python); FUZZ_RUNS=N for more.
 FUZZ_RUNS    ?= 200000
 
-.PHONY: demo test lint bench docs clean native native-test fuzz
+.PHONY: demo test lint bench docs docs-check charts clean native native-test fuzz
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -101,8 +101,35 @@ bench: $(VENV)/.bench $(NATIVE_STAMP)
 	$(PY) bench/bench_native.py
 	$(PY) bench/bench_extract.py
 
-docs: $(STAMP)
+# The documentation site (docs/conf.py): build/html from docs/ and the docstrings. The docs
+# dependency group (pyproject.toml) goes into .venv. Strict: -W turns every warning into a
+# failure, -n every broken cross-reference; the violations page is regenerated first.
+DOCS_STAMP := $(VENV)/.docs
+$(DOCS_STAMP): $(STAMP) pyproject.toml
+	$(PY) -m pip install --quiet --group docs
+	touch $@
+
+docs: $(DOCS_STAMP)
 	$(PY) tools/gen_violations_doc.py
+	$(PY) -m sphinx -b html -W --keep-going -n -q -d build/doctrees docs build/html
+
+# The built site in a real browser (tools/check_site.py): headless Chromium from the
+# machine's package manager, installed when missing (CI: root on Debian 12). Fails on a
+# console error, a broken internal link or anchor, an image that does not load; leaves
+# screenshots in build/screenshots/.
+CHROMIUM ?= $(shell command -v chromium 2>/dev/null || command -v chromium-browser 2>/dev/null)
+docs-check: docs
+ifeq ($(CHROMIUM),)
+	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
+	$(PY) tools/check_site.py build/html --chromium /usr/bin/chromium --screenshots build/screenshots
+else
+	$(PY) tools/check_site.py build/html --chromium $(CHROMIUM) --screenshots build/screenshots
+endif
+
+# The benchmark charts of docs/performance.md (docs/_static/bench/*.svg) from the results
+# `make bench` wrote (bench/results/*.json); the charts are committed.
+charts: $(DOCS_STAMP)
+	$(PY) tools/plot_bench.py
 
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -21,6 +21,7 @@ Run alone, ``python tools/docs_reference.py`` writes the pages and lists them.
 from __future__ import annotations
 
 import importlib
+import os
 import pkgutil
 import re
 import sys
@@ -196,6 +197,49 @@ def docstring(name: str) -> str:
     return doc if callable(obj) or isinstance(obj, type) else ""
 
 
+def _annotation_types(func: Any) -> set[type]:
+    """The classes named in ``func``'s annotations that the module can see at run time."""
+    hints = getattr(func, "__annotations__", None)
+    if not isinstance(hints, dict):
+        return set()
+    scope = getattr(func, "__globals__", {})
+    found: set[type] = set()
+    for hint in hints.values():
+        for word in re.findall(r"[A-Za-z_][A-Za-z0-9_.]*", hint if isinstance(hint, str) else ""):
+            obj: Any = scope.get(word.split(".")[0])
+            for part in word.split(".")[1:]:
+                obj = getattr(obj, part, None)
+            if isinstance(obj, type):
+                found.add(obj)
+        if isinstance(hint, type):
+            found.add(hint)
+    return found
+
+
+def related_types(names: list[str]) -> list[type]:
+    """Classes of iri that the signatures of ``names`` (and of their methods) use but that
+    are not public names: option enums and result types of the submodules. They are
+    documented on the topic's page under their module path, so the signatures link to them."""
+    import iri
+
+    public = {id(getattr(iri, n)) for n in public_names() if n not in DATA_DOCS}
+    found: dict[str, type] = {}
+    for name in names:
+        if name in DATA_DOCS:
+            continue
+        obj = getattr(iri, name)
+        funcs = [obj]
+        if isinstance(obj, type):
+            funcs = [v for k, v in vars(obj).items() if not k.startswith("_") and callable(v)]
+            funcs.append(getattr(obj, "__init__", None))
+        for func in funcs:
+            for cls in _annotation_types(func):
+                module = getattr(cls, "__module__", "")
+                if module.startswith("iri.") and id(cls) not in public:
+                    found.setdefault(f"{module}.{cls.__qualname__}", cls)
+    return [found[k] for k in sorted(found)]
+
+
 # --- the readings of docs/rationale.md --------------------------------------------------------
 
 
@@ -247,8 +291,24 @@ def _entry(name: str) -> list[str]:
     if isinstance(obj, type) and issubclass(obj, BaseException):
         return [f".. autoexception:: {name}", ""]
     if isinstance(obj, type):
-        return [f".. autoclass:: {name}", ""]
+        return [f".. autoclass:: {name}", *_inherited(obj), ""]
     return [f".. autofunction:: {name}", ""]
+
+
+def _inherited(cls: type) -> list[str]:
+    """Members a class takes from an internal base of iri (IRIReference's from QueryAndPath)
+    are shown on its page; those of Python's own bases (tuple, str) are not."""
+    import iri
+
+    internal = [
+        b
+        for b in cls.__mro__[1:]
+        if b.__module__.startswith("iri") and getattr(iri, b.__name__, None) is not b
+    ]
+    if not internal:
+        return []
+    outside = next(b for b in cls.__mro__ if not b.__module__.startswith("iri"))
+    return [f"   :inherited-members: {outside.__name__}"]
 
 
 def topic_page(topic: Topic, names: list[str], entries: list[tuple[str, str, str]]) -> str:
@@ -275,6 +335,15 @@ def topic_page(topic: Topic, names: list[str], entries: list[tuple[str, str, str
         if found:
             refs = ", ".join(f":ref:`{heading.replace('`', '')} <{label}>`" for label, heading in found)
             lines += [f"   Readings of the specifications: {refs}.", ""]
+    types = related_types(names)
+    if types:
+        lines += [
+            *_title("Types in these signatures", "-"),
+            "Option and result types of the functions above, imported from their module.",
+            "",
+        ]
+        for cls in types:
+            lines += [f".. autoclass:: {cls.__module__}.{cls.__qualname__}", ""]
     return "\n".join(lines)
 
 
@@ -309,6 +378,7 @@ def cli_page() -> str:
             "   :module: iri.cli._parser",
             "   :func: parser",
             "   :prog: iri",
+            "   :noepilog:",
             "",
         ]
     )
@@ -374,46 +444,84 @@ def write_pages(out: Path = OUT) -> list[Path]:
 # --- Sphinx -----------------------------------------------------------------------------------
 
 
+def _lookup(target: str) -> tuple[bool, Any, list[str]]:
+    """(found, the object at the longest importable prefix of ``target``, the rest)."""
+    parts = target.split(".")
+    for k in range(len(parts), 0, -1):
+        try:
+            obj: Any = importlib.import_module(".".join(parts[:k]))
+        except ImportError:
+            continue
+        rest = parts[k:]
+        for i, part in enumerate(rest):
+            if not hasattr(obj, part):
+                return i > 0 and isinstance(obj, type), obj, rest[i:]
+            obj = getattr(obj, part)
+        return True, obj, []
+    return False, None, []
+
+
 def _public_twin(target: str) -> str | None:
-    """``iri.NAME[.attr]`` when ``target`` is a module path to the object ``iri.NAME``."""
+    """``iri.NAME[.attr]`` when ``target`` is a module path to the object ``iri.NAME``
+    (``iri.safety.findings.Level`` is ``iri.AuditLevel``)."""
     import iri
 
     parts = target.split(".")
     for k in range(2, len(parts)):
-        module, name, rest = ".".join(parts[:k]), parts[k], parts[k + 1 :]
-        if name not in iri.__all__:
-            continue
         try:
-            obj = getattr(importlib.import_module(module), name)
+            obj = getattr(importlib.import_module(".".join(parts[:k])), parts[k])
         except (ImportError, AttributeError):
             continue
-        if obj is getattr(iri, name):
-            return ".".join(["iri", name, *rest])
+        for name in public_names():
+            if name not in DATA_DOCS and getattr(iri, name) is obj:
+                return ".".join(["iri", name, *parts[k + 1 :]])
     return None
 
 
 def _missing_reference(app: Any, env: Any, node: Any, contnode: Any) -> Any:
+    """A reference into iri that Sphinx did not find: to a public name's module path, the
+    public name's entry; to an internal object that exists (``iri.syntax.hosts``, a helper a
+    docstring names), its name as code without a link, since internals have no page. A
+    reference to something that does not exist stays missing, and fails the build."""
     if node.get("refdomain") != "py":
         return None
     target = node.get("reftarget", "")
-    if not target.startswith("iri.") or target.count(".") < 2:
+    if not target.startswith("iri."):
         return None
     twin = _public_twin(target)
-    if twin is None:
-        return None
-    domain = env.get_domain("py")
-    return domain.resolve_xref(
-        env, node.get("refdoc"), app.builder, node.get("reftype"), twin, node, contnode
-    )
+    if twin is not None:
+        domain = env.get_domain("py")
+        return domain.resolve_xref(
+            env, node.get("refdoc"), app.builder, node.get("reftype"), twin, node, contnode
+        )
+    found, _obj, _rest = _lookup(target)
+    return contnode if found and not _rest else None
+
+
+def _public_bases(app: Any, name: str, obj: Any, options: Any, bases: list[Any]) -> None:
+    """"Bases:" lists public classes: an internal base of iri is replaced by its own bases."""
+    import iri
+
+    public = {id(getattr(iri, n)) for n in public_names() if n not in DATA_DOCS}
+
+    def visible(cls: Any) -> list[Any]:
+        internal = getattr(cls, "__module__", "").startswith("iri") and id(cls) not in public
+        if internal and cls is not obj:
+            return [b for base in cls.__bases__ for b in visible(base)]
+        return [cls]
+
+    bases[:] = [b for base in list(bases) for b in visible(base)]
 
 
 def setup(app: Any) -> dict[str, Any]:
     app.connect("builder-inited", lambda app: write_pages())
     app.connect("missing-reference", _missing_reference)
+    app.connect("autodoc-process-bases", _public_bases)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
 
 
 if __name__ == "__main__":
+    os.environ["IRI_NO_EXTENSIONS"] = "1"  # the Python functions, as docs/conf.py
     sys.path.insert(0, str(ROOT / "src"))
     for path in write_pages():
         print(path.relative_to(ROOT))
