@@ -88,3 +88,4 @@ html_show_sourcelink = False
 html_copy_source = False
 pygments_style = "friendly"
 pygments_dark_style = "monokai"
+html_favicon = "_static/favicon.svg"
