@@ -46,7 +46,7 @@ extensions = [
     "myst_parser",
     "sphinx.ext.autodoc",
     "sphinxarg.ext",
-    "docs_reference",  # tools/docs_reference.py: the generated API pages
+    "docs_extension",  # tools/docs_extension.py: the generated API pages, cross-references
 ]
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 root_doc = "index"

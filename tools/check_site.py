@@ -54,7 +54,7 @@ class Report:
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (the base's name)
+    def log_message(self, format: str, *args: object) -> None:
         pass
 
 
@@ -82,8 +82,10 @@ def visit(browser: object, base: str, rel: str, report: Report) -> object:
     page = browser.new_page(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
     page.on(
         "console",
-        lambda msg: msg.type == "error"
-        and report.add(rel, f"console error: {msg.text} ({msg.location.get('url', '?')})"),
+        lambda msg: (
+            msg.type == "error"
+            and report.add(rel, f"console error: {msg.text} ({msg.location.get('url', '?')})")
+        ),
     )
     page.on("pageerror", lambda exc: report.add(rel, f"JavaScript error: {exc}"))
 

@@ -1,7 +1,7 @@
 """The API reference of the documentation site, generated at every build from the code.
 
-A Sphinx extension (docs/conf.py loads it) that writes docs/reference/ (not committed) before
-Sphinx reads the sources:
+tools/docs_extension.py (the Sphinx extension docs/conf.py loads) calls :func:`write_pages`
+before Sphinx reads the sources; it writes docs/reference/ (not committed):
 
 * one page per topic of :data:`TOPICS` with an autodoc entry for each name of ``iri.__all__``
   (a name no topic lists lands on the page "More names", so a new public name always has a
@@ -10,10 +10,8 @@ Sphinx reads the sources:
   integration module appears by itself);
 * the ``iri`` command, from its argparse parser (sphinx-argparse).
 
-It also resolves cross-references written to a name's defining module
-(``iri.value.reference.IRIReference``, as autodoc writes type hints) to the page of its public
-name (``iri.IRIReference``). tests/house/test_api_reference.py checks the result: every public
-name on a page, with a docstring.
+tests/house/test_api_reference.py checks the result: every public name on a page, with a
+docstring.
 
 Run alone, ``python tools/docs_reference.py`` writes the pages and lists them.
 """
@@ -68,7 +66,15 @@ TOPICS = (
         "values",
         "IRI values",
         "The immutable reference value: components, building and modifying, query as data.",
-        ("parse", "IRIReference", "query_params", "QueryParams", "QueryStyle", "Origin", "OpaqueOrigin"),
+        (
+            "parse",
+            "IRIReference",
+            "query_params",
+            "QueryParams",
+            "QueryStyle",
+            "Origin",
+            "OpaqueOrigin",
+        ),
     ),
     Topic(
         "resolution",
@@ -141,7 +147,9 @@ TOPICS = (
             "HrefError",
         ),
     ),
-    Topic("package", "The package", "Which core runs, and which release.", ("NATIVE", "__version__")),
+    Topic(
+        "package", "The package", "Which core runs, and which release.", ("NATIVE", "__version__")
+    ),
 )
 MORE = Topic("more", "More names", "Public names no topic lists yet.", ())
 
@@ -152,7 +160,7 @@ DATA_DOCS = {
         "Python: the extension is not built or ``IRI_NO_EXTENSIONS`` is set. Both give the "
         "same values, types and errors; ``iri --version`` prints which one runs."
     ),
-    "__version__": "The release of the installed package, as a string (``\"0.1.0\"``).",
+    "__version__": 'The release of the installed package, as a string (``"0.1.0"``).',
 }
 
 _LABEL = re.compile(r"^\((rationale-[a-z0-9-]+)\)=\s*$")
@@ -186,13 +194,22 @@ def documented_modules() -> list[str]:
     return found
 
 
-def docstring(name: str) -> str:
-    """The text a public name is documented by: its docstring, or DATA_DOCS for data."""
+def python_object(name: str) -> Any:
+    """The Python object of a public name: ``iri.check`` may be the compiled core's drop-in
+    at run time, but the reference documents the Python function it stands in for."""
     import iri
 
+    module, _, attr = getattr(iri, "_LAZY", {}).get(name, "").partition(":")
+    if module:
+        return getattr(importlib.import_module(module), attr or name)
+    return getattr(iri, name)
+
+
+def docstring(name: str) -> str:
+    """The text a public name is documented by: its docstring, or DATA_DOCS for data."""
     if name in DATA_DOCS:
         return DATA_DOCS[name]
-    obj = getattr(iri, name)
+    obj = python_object(name)
     doc = getattr(obj, "__doc__", None) or ""
     return doc if callable(obj) or isinstance(obj, type) else ""
 
@@ -220,14 +237,13 @@ def related_types(names: list[str]) -> list[type]:
     """Classes of iri that the signatures of ``names`` (and of their methods) use but that
     are not public names: option enums and result types of the submodules. They are
     documented on the topic's page under their module path, so the signatures link to them."""
-    import iri
 
-    public = {id(getattr(iri, n)) for n in public_names() if n not in DATA_DOCS}
+    public = {id(python_object(n)) for n in public_names() if n not in DATA_DOCS}
     found: dict[str, type] = {}
     for name in names:
         if name in DATA_DOCS:
             continue
-        obj = getattr(iri, name)
+        obj = python_object(name)
         funcs = [obj]
         if isinstance(obj, type):
             funcs = [v for k, v in vars(obj).items() if not k.startswith("_") and callable(v)]
@@ -283,11 +299,10 @@ def _title(text: str, mark: str = "=") -> list[str]:
 
 
 def _entry(name: str) -> list[str]:
-    import iri
 
     if name in DATA_DOCS:
         return [f".. py:data:: {name}", "", f"   {DATA_DOCS[name]}", ""]
-    obj = getattr(iri, name)
+    obj = python_object(name)
     if isinstance(obj, type) and issubclass(obj, BaseException):
         return [f".. autoexception:: {name}", ""]
     if isinstance(obj, type):
@@ -313,8 +328,7 @@ def _inherited(cls: type) -> list[str]:
 
 def topic_page(topic: Topic, names: list[str], entries: list[tuple[str, str, str]]) -> str:
     lines = [
-        f".. This page is generated by tools/docs_reference.py at every build: edit the"
-        " docstrings.",
+        ".. This page is generated by tools/docs_reference.py at every build: edit the docstrings.",
         "",
         *_title(topic.title),
         topic.intro,
@@ -333,7 +347,9 @@ def topic_page(topic: Topic, names: list[str], entries: list[tuple[str, str, str
         lines += _entry(name)
         found = readings_of(name, entries)
         if found:
-            refs = ", ".join(f":ref:`{heading.replace('`', '')} <{label}>`" for label, heading in found)
+            refs = ", ".join(
+                f":ref:`{heading.replace('`', '')} <{label}>`" for label, heading in found
+            )
             lines += [f"   Readings of the specifications: {refs}.", ""]
     types = related_types(names)
     if types:
@@ -349,8 +365,7 @@ def topic_page(topic: Topic, names: list[str], entries: list[tuple[str, str, str
 
 def module_page(module: str) -> str:
     lines = [
-        ".. This page is generated by tools/docs_reference.py at every build: edit the"
-        " docstrings.",
+        ".. This page is generated by tools/docs_reference.py at every build: edit the docstrings.",
         "",
         *_title(f"``{module}``"),
     ]
@@ -439,85 +454,6 @@ def write_pages(out: Path = OUT) -> list[Path]:
     for stale in set(out.glob("*.rst")) - set(written):
         stale.unlink()
     return written
-
-
-# --- Sphinx -----------------------------------------------------------------------------------
-
-
-def _lookup(target: str) -> tuple[bool, Any, list[str]]:
-    """(found, the object at the longest importable prefix of ``target``, the rest)."""
-    parts = target.split(".")
-    for k in range(len(parts), 0, -1):
-        try:
-            obj: Any = importlib.import_module(".".join(parts[:k]))
-        except ImportError:
-            continue
-        rest = parts[k:]
-        for i, part in enumerate(rest):
-            if not hasattr(obj, part):
-                return i > 0 and isinstance(obj, type), obj, rest[i:]
-            obj = getattr(obj, part)
-        return True, obj, []
-    return False, None, []
-
-
-def _public_twin(target: str) -> str | None:
-    """``iri.NAME[.attr]`` when ``target`` is a module path to the object ``iri.NAME``
-    (``iri.safety.findings.Level`` is ``iri.AuditLevel``)."""
-    import iri
-
-    parts = target.split(".")
-    for k in range(2, len(parts)):
-        try:
-            obj = getattr(importlib.import_module(".".join(parts[:k])), parts[k])
-        except (ImportError, AttributeError):
-            continue
-        for name in public_names():
-            if name not in DATA_DOCS and getattr(iri, name) is obj:
-                return ".".join(["iri", name, *parts[k + 1 :]])
-    return None
-
-
-def _missing_reference(app: Any, env: Any, node: Any, contnode: Any) -> Any:
-    """A reference into iri that Sphinx did not find: to a public name's module path, the
-    public name's entry; to an internal object that exists (``iri.syntax.hosts``, a helper a
-    docstring names), its name as code without a link, since internals have no page. A
-    reference to something that does not exist stays missing, and fails the build."""
-    if node.get("refdomain") != "py":
-        return None
-    target = node.get("reftarget", "")
-    if not target.startswith("iri."):
-        return None
-    twin = _public_twin(target)
-    if twin is not None:
-        domain = env.get_domain("py")
-        return domain.resolve_xref(
-            env, node.get("refdoc"), app.builder, node.get("reftype"), twin, node, contnode
-        )
-    found, _obj, _rest = _lookup(target)
-    return contnode if found and not _rest else None
-
-
-def _public_bases(app: Any, name: str, obj: Any, options: Any, bases: list[Any]) -> None:
-    """"Bases:" lists public classes: an internal base of iri is replaced by its own bases."""
-    import iri
-
-    public = {id(getattr(iri, n)) for n in public_names() if n not in DATA_DOCS}
-
-    def visible(cls: Any) -> list[Any]:
-        internal = getattr(cls, "__module__", "").startswith("iri") and id(cls) not in public
-        if internal and cls is not obj:
-            return [b for base in cls.__bases__ for b in visible(base)]
-        return [cls]
-
-    bases[:] = [b for base in list(bases) for b in visible(base)]
-
-
-def setup(app: Any) -> dict[str, Any]:
-    app.connect("builder-inited", lambda app: write_pages())
-    app.connect("missing-reference", _missing_reference)
-    app.connect("autodoc-process-bases", _public_bases)
-    return {"parallel_read_safe": True, "parallel_write_safe": True}
 
 
 if __name__ == "__main__":

@@ -37,10 +37,26 @@ def register(sub: SubParsers[argparse.ArgumentParser]) -> None:
         _cmd_display,
         "show IRIs/URIs as a person should see them (RFC 3987 4.1, 3987bis 8.6)",
     )
-    p.add_argument("--wrap", choices=[w.value for w in Wrap], default=Wrap.ISOLATE.value)
-    p.add_argument("--password", choices=[w.value for w in Password], default=Password.MASK.value)
+    p.add_argument(
+        "--wrap",
+        choices=[w.value for w in Wrap],
+        default=Wrap.ISOLATE.value,
+        help="the bidi wrapper that keeps the IRI left-to-right in any text (default: isolate)",
+    )
+    p.add_argument(
+        "--password",
+        choices=[w.value for w in Password],
+        default=Password.MASK.value,
+        help="mask or show the password of user:password (default: mask)",
+    )
     p.add_argument("--charset", help="percent-encode what this charset cannot show")
-    p.add_argument("--protected", action="append", default=[], metavar="DOMAIN")
+    p.add_argument(
+        "--protected",
+        action="append",
+        default=[],
+        metavar="DOMAIN",
+        help="a domain hosts must not look like: such a host stays an A-label (repeatable)",
+    )
     p.add_argument("--visual", action="store_true", help="print in visual order (needs iri[bidi])")
     p.epilog = "example:  iri display --wrap none 'http://xn--99zt52a.example.org/%E2%80%AE'"
     aligned_option(p)
@@ -57,8 +73,17 @@ def register(sub: SubParsers[argparse.ArgumentParser]) -> None:
         "--restriction",
         choices=[r.value for r in RestrictionLevel],
         default=RestrictionLevel.HIGHLY_RESTRICTIVE.value,
+        help="the least restrictive UTS #39 level a host label may have (default: highly"
+        " restrictive, as Chromium)",
     )
-    p.add_argument("--protected", action="append", default=[], metavar="DOMAIN")
+    p.add_argument(
+        "--protected",
+        action="append",
+        default=[],
+        metavar="DOMAIN",
+        help="a domain hosts must not be confusable with, unless they are it or its"
+        " subdomain (repeatable)",
+    )
     p.add_argument("--all", action="store_true", help="also print info findings")
     p.epilog = "example:  iri audit 'http://xn--80ak6aa92e.com/' --protected apple.com"
     json_option(p)

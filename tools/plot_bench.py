@@ -1,0 +1,261 @@
+"""The benchmark charts of docs/performance.md, drawn from the results ``make bench`` writes.
+
+``make charts`` (or ``.venv/bin/python tools/plot_bench.py``) reads
+
+* ``bench/results/latest.json`` (bench/run.py with the compiled core) and
+  ``bench/results/latest-pure.json`` (the same run with ``IRI_NO_EXTENSIONS=1``), and draws one
+  chart per job: items per second of ``iri`` (native and pure Python) beside every peer, one
+  panel per corpus;
+* ``bench/results/latest-pure-linear.json`` (bench/bench_linear.py ``--json``; else
+  ``latest-linear.json``) and draws time and memory against input length.
+
+Each chart carries the run's date, machine, load average and command. The SVGs go to
+docs/_static/bench/ (committed) with a copy of the results they were drawn from, so that a
+chart can always be traced back to its numbers. matplotlib is in the ``docs`` dependency group.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import re
+import shutil
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+RESULTS = ROOT / "bench" / "results"
+OUT = ROOT / "docs" / "_static" / "bench"
+
+NATIVE_COLOUR = "#1f5fae"
+PURE_COLOUR = "#7fa7d9"
+PEER_COLOUR = "#9a9a9a"
+NATIVE_PEER_COLOUR = "#5c5c5c"
+
+
+def _rate(row: dict[str, Any], corpus: str) -> float | None:
+    result = row.get("results", {}).get(corpus) or {}
+    rate = result.get("rate")
+    return float(rate) if rate else None
+
+
+def _fmt(rate: float) -> str:
+    for unit, div in (("M", 1e6), ("k", 1e3)):
+        if rate >= div:
+            return f"{rate / div:.3g} {unit}/s"
+    return f"{rate:.3g} /s"
+
+
+def _titles(run: dict[str, Any], md: Path) -> dict[str, str]:
+    """Job titles: in the JSON since they were added, else from the Markdown report."""
+    titles = {j["job"]: j["title"] for j in run["jobs"] if j.get("title")}
+    if md.is_file():
+        for m in re.finditer(r"^### ([\w-]+): (.+)$", md.read_text(encoding="utf-8"), re.M):
+            titles.setdefault(m.group(1), m.group(2))
+    return titles
+
+
+def footer(run: dict[str, Any], extra: str = "") -> str:
+    """The line written on every chart: when, on what, under which load, how."""
+    started = dt.datetime.fromisoformat(run["started"])
+    load = run.get("load_average") or {}
+    parts = [
+        f"Run {started:%Y-%m-%d %H:%M} UTC",
+        f"{run.get('cpu', 'unknown CPU')}, {run.get('cores', '?')} cores",
+        f"Python {run.get('python', '?')}",
+        f"load average (1/5/15 min) {load.get('start', '?')} at start,"
+        f" {load.get('end', '?')} at end",
+    ]
+    text = "; ".join(parts)
+    return text + ("\n" + extra if extra else "")
+
+
+def contenders(
+    job: dict[str, Any], pure: dict[str, Any] | None, corpus: str
+) -> list[tuple[str, float, str]]:
+    """(label, items/s, colour) of one panel: iri native, iri pure Python, then the peers."""
+    bars: list[tuple[str, float, str]] = []
+    subject = next((r for r in job["rows"] if r["role"] == "subject"), None)
+    if subject is not None and (rate := _rate(subject, corpus)) is not None:
+        bars.append((f"{subject['label']}  [native]", rate, NATIVE_COLOUR))
+    if pure is not None:
+        psub = next((r for r in pure["rows"] if r["role"] == "subject"), None)
+        if psub is not None and (rate := _rate(psub, corpus)) is not None:
+            bars.append((f"{psub['label']}  [pure Python]", rate, PURE_COLOUR))
+    for row in job["rows"]:
+        if row["role"] in ("subject", "floor"):
+            continue
+        rate = _rate(row, corpus)
+        if rate is not None:
+            label = row["label"].replace("`", "")
+            native = "native" in label.lower() or any(
+                n in label for n in ("can_ada", "ada_url", "pyoxigraph")
+            )
+            bars.append((label, rate, NATIVE_PEER_COLOUR if native else PEER_COLOUR))
+    return bars
+
+
+def job_chart(
+    job: dict[str, Any], pure: dict[str, Any] | None, run: dict[str, Any], title: str, note: str
+) -> Any:
+    import matplotlib.pyplot as plt
+
+    corpora = list(job.get("corpora", {}))
+    panels = [(c, contenders(job, pure, c)) for c in corpora]
+    panels = [(c, bars) for c, bars in panels if bars]
+    if not panels:
+        return None
+    height = max(len(bars) for _, bars in panels)
+    fig, axes = plt.subplots(
+        1,
+        len(panels),
+        figsize=(4.2 * len(panels) + 3.2, 0.42 * height + 2.2),
+        sharey=True,
+        squeeze=False,
+    )
+    labels = [label for label, _, _ in panels[0][1]]
+    for ax, (corpus, bars) in zip(axes[0], panels, strict=True):
+        rates = {label: (rate, colour) for label, rate, colour in bars}
+        ys = range(len(labels))
+        values = [rates.get(label, (0.0, PEER_COLOUR))[0] for label in labels]
+        colours = [rates.get(label, (0.0, PEER_COLOUR))[1] for label in labels]
+        ax.barh(list(ys), values, color=colours, height=0.7)
+        top = max(values) or 1.0
+        for y, value in zip(ys, values, strict=True):
+            ax.text(
+                value + top * 0.02,
+                y,
+                _fmt(value) if value else "n/a",
+                va="center",
+                fontsize=8,
+            )
+        ax.set_xlim(0, top * 1.35)
+        n = job["corpora"][corpus]
+        sub = "" if n.get("n_timed") == n.get("n_total") else f", {n.get('n_timed'):,} timed"
+        ax.set_title(f"{corpus} ({n.get('n_total', 0):,} items{sub})", fontsize=10)
+        ax.set_xlabel("items per second (higher is better)", fontsize=8)
+        ax.tick_params(axis="x", labelsize=7)
+        ax.xaxis.set_major_formatter(lambda x, _pos: _fmt(x).removesuffix("/s").strip())
+        ax.grid(axis="x", alpha=0.3)
+        ax.set_axisbelow(True)
+        for side in ("top", "right"):
+            ax.spines[side].set_visible(False)
+    axes[0][0].set_yticks(range(len(labels)), labels, fontsize=8)
+    axes[0][0].invert_yaxis()
+    fig.suptitle(f"{job['job']}: {title}", fontsize=11, x=0.01, ha="left", fontweight="bold")
+    fig.text(0.01, 0.005, footer(run, note), fontsize=7, color="#444444", va="bottom")
+    fig.tight_layout(rect=(0, 0.07 if note else 0.05, 1, 0.97))
+    return fig
+
+
+def linear_chart(curve: dict[str, Any]) -> Any:
+    import matplotlib.pyplot as plt
+
+    sizes = curve["sizes"]
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.8))
+    for name, data in curve["functions"].items():
+        ms = [s * 1e3 for s in data["seconds"]]
+        kb = [b / 1024 for b in data["peak_bytes"]]
+        growth = data["seconds"][-1] / max(data["seconds"][0], 1e-12)
+        left.plot(
+            sizes, ms, marker="o", markersize=3, linewidth=1.2, label=f"{name} ({growth:.1f}x)"
+        )
+        right.plot(sizes, kb, marker="o", markersize=3, linewidth=1.2, label=name)
+    span = sizes[-1] / sizes[0]
+    left.set_title(
+        f"Time: the slowest of the adversarial inputs\n(legend: growth over {span:g}x the length;"
+        f" linear is {span:g}x)",
+        fontsize=9,
+    )
+    right.set_title("Peak memory Python allocates in one call (tracemalloc)", fontsize=9)
+    left.set_ylabel("milliseconds", fontsize=8)
+    right.set_ylabel("KiB", fontsize=8)
+    for ax in (left, right):
+        ax.set_xlabel("input length (characters)", fontsize=8)
+        ax.set_xlim(0, sizes[-1] * 1.05)
+        ax.set_ylim(bottom=0)
+        ax.tick_params(labelsize=7)
+        ax.grid(alpha=0.3)
+        for side in ("top", "right"):
+            ax.spines[side].set_visible(False)
+    left.legend(fontsize=6.5, ncol=2, frameon=False)
+    core = "native core" if curve.get("native") else "pure Python"
+    fig.suptitle(
+        f"Linear time and memory: every public function on hostile input ({core})",
+        fontsize=11,
+        x=0.01,
+        ha="left",
+        fontweight="bold",
+    )
+    note = (
+        "bench/bench_linear.py --json: best of 3 per size;"
+        " the inputs of tests/property/test_linear_time.py"
+    )
+    fig.text(0.01, 0.005, footer(curve, note), fontsize=7, color="#444444", va="bottom")
+    fig.tight_layout(rect=(0, 0.07, 1, 0.95))
+    return fig
+
+
+def _save(fig: Any, path: Path) -> None:
+    import matplotlib.pyplot as plt
+
+    # Text stays text (small, searchable files); no date in the file (reproducible output).
+    fig.savefig(path, format="svg", metadata={"Date": None})
+    plt.close(fig)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0] if __doc__ else None)
+    ap.add_argument("--native", type=Path, default=RESULTS / "latest.json")
+    ap.add_argument("--pure", type=Path, default=RESULTS / "latest-pure.json")
+    ap.add_argument("--linear", type=Path, default=None, help="default: latest-pure-linear.json")
+    ap.add_argument("--out", type=Path, default=OUT)
+    args = ap.parse_args(argv)
+
+    import matplotlib
+
+    matplotlib.use("svg")
+    matplotlib.rcParams.update({"svg.fonttype": "none", "svg.hashsalt": "iri", "font.size": 8})
+
+    if not args.native.is_file():
+        print(f"plot_bench: no {args.native}: run `make bench` first", file=sys.stderr)
+        return 1
+    args.out.mkdir(parents=True, exist_ok=True)
+    run = json.loads(args.native.read_text(encoding="utf-8"))
+    pure = json.loads(args.pure.read_text(encoding="utf-8")) if args.pure.is_file() else None
+    pure_jobs = {j["job"]: j for j in (pure or {}).get("jobs", [])}
+    titles = _titles(run, args.native.with_suffix(".md"))
+    note = f"bench/{run.get('command', 'run.py')}"
+    if run.get("quick"):
+        note += " (a reduced run: 3 timed passes, at most 1 s a pass, large corpora subsampled)"
+    written = []
+    for job in run["jobs"]:
+        fig = job_chart(job, pure_jobs.get(job["job"]), run, titles.get(job["job"], ""), note)
+        if fig is not None:
+            path = args.out / f"{job['job']}.svg"
+            _save(fig, path)
+            written.append(path)
+    linear = args.linear or next(
+        (
+            p
+            for p in (RESULTS / "latest-pure-linear.json", RESULTS / "latest-linear.json")
+            if p.is_file()
+        ),
+        None,
+    )
+    if linear is not None and linear.is_file():
+        _save(linear_chart(json.loads(linear.read_text(encoding="utf-8"))), args.out / "linear.svg")
+        written.append(args.out / "linear.svg")
+        shutil.copyfile(linear, args.out / "linear.json")
+    shutil.copyfile(args.native, args.out / "native.json")
+    if pure is not None:
+        shutil.copyfile(args.pure, args.out / "pure.json")
+    for path in written:
+        print(path.relative_to(ROOT))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
