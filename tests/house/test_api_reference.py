@@ -88,11 +88,14 @@ def test_the_documented_packages_include_scale_and_integrations() -> None:
         assert expected in modules
 
 
-def _subcommands() -> dict[str, argparse.ArgumentParser]:
+def _subparsers() -> argparse._SubParsersAction[argparse.ArgumentParser]:
     from iri.cli._parser import parser
 
-    actions = [a for a in parser()._actions if isinstance(a, argparse._SubParsersAction)]
-    return dict(actions[0].choices)
+    return next(a for a in parser()._actions if isinstance(a, argparse._SubParsersAction))
+
+
+def _subcommands() -> dict[str, argparse.ArgumentParser]:
+    return dict(_subparsers().choices)
 
 
 def test_the_command_page_is_generated_from_the_parser() -> None:
@@ -104,10 +107,7 @@ def test_the_command_page_is_generated_from_the_parser() -> None:
 
 @pytest.mark.parametrize("command", sorted(_subcommands()))
 def test_every_subcommand_has_help_on_the_command_page(command: str) -> None:
-    from iri.cli._parser import parser
-
-    choices = [a for a in parser()._actions if isinstance(a, argparse._SubParsersAction)][0]
-    helps = {a.dest: a.help for a in choices._choices_actions}
+    helps = {a.dest: a.help for a in _subparsers()._choices_actions}
     assert (helps.get(command) or "").strip(), f"iri {command} has no help line"
     # An option says what it does, unless its choices do (``--rule {IRI,URI,...}``); the
     # positional arguments are named in the usage line.
