@@ -283,12 +283,20 @@ def readings() -> list[tuple[str, str, str]]:
 
 
 def readings_of(name: str, entries: list[tuple[str, str, str]]) -> list[tuple[str, str]]:
-    """The entries (label, heading) whose text names ``name`` as code: `name`, `name(`,
-    `iri.name`; section entries (no body of their own) are skipped."""
+    """The entries (label, text) about ``name``: its heading names it as code, or its body
+    calls it (``name(``) or names it in full (``iri.name``); the text is "section › heading"."""
     if name.startswith("_") or name == "NATIVE":
         return []
-    pattern = re.compile(rf"`(?:iri\.)?{re.escape(name)}(?:\(|`|\.)|\biri\.{re.escape(name)}\b")
-    return [(label, heading) for label, heading, body in entries if pattern.search(heading + body)]
+    word = re.escape(name)
+    in_heading = re.compile(rf"`(?:iri\.)?{word}(?:\(|`|\.)")
+    in_body = re.compile(rf"`(?:iri\.)?{word}\(|\biri\.{word}\b")
+    sections = {label: heading for label, heading, _ in entries if label.count("-") == 1}
+    found = []
+    for label, heading, body in entries:
+        if in_heading.search(heading) or in_body.search(body):
+            section = sections.get(label.rsplit("-", 1)[0] if label.count("-") > 1 else "")
+            found.append((label, f"{section} › {heading}" if section else heading))
+    return found
 
 
 # --- the pages --------------------------------------------------------------------------------
@@ -347,10 +355,13 @@ def topic_page(topic: Topic, names: list[str], entries: list[tuple[str, str, str
         lines += _entry(name)
         found = readings_of(name, entries)
         if found:
-            refs = ", ".join(
-                f":ref:`{heading.replace('`', '')} <{label}>`" for label, heading in found
-            )
-            lines += [f"   Readings of the specifications: {refs}.", ""]
+            lines += [
+                "   .. admonition:: Readings of the specifications",
+                "      :class: readings",
+                "",
+            ]
+            lines += [f"      - :ref:`{text.replace('`', '')} <{label}>`" for label, text in found]
+            lines.append("")
     types = related_types(names)
     if types:
         lines += [

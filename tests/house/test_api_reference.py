@@ -14,6 +14,7 @@ import argparse
 import importlib
 import importlib.util
 import inspect
+import operator
 import re
 import sys
 from pathlib import Path
@@ -136,3 +137,31 @@ def test_api_pages_link_readings() -> None:
     # iri.resolve's readings are in the Resolution section of docs/rationale.md.
     assert ":ref:" in PAGES["resolution.rst"]
     assert "<rationale-resolution-" in PAGES["resolution.rst"]
+
+
+def _fast_properties() -> list[tuple[str, str]]:
+    """(class, property) of the public classes whose getter is a C-level attrgetter or
+    itemgetter: such a getter's docstring is the operator module's, so the property needs
+    a ``#:`` comment (autodoc shows it) to say what it holds."""
+    found = []
+    for name in iri.__all__:
+        obj = TOOL.python_object(name) if name not in TOOL.DATA_DOCS else None
+        if not isinstance(obj, type):
+            continue
+        for cls in obj.__mro__:
+            for attr, value in vars(cls).items():
+                fget = getattr(value, "fget", None)
+                if isinstance(fget, operator.attrgetter | operator.itemgetter):
+                    found.append((f"{cls.__module__}.{cls.__qualname__}", attr))
+    return sorted(set(found))
+
+
+@pytest.mark.parametrize(("cls", "attr"), _fast_properties())
+def test_fast_properties_have_their_own_doc_comment(cls: str, attr: str) -> None:
+    module, _, qualname = cls.rpartition(".")
+    source = inspect.getsource(getattr(importlib.import_module(module), qualname))
+    assert re.search(rf"^\s*#: .*\n(?:\s*#:.*\n)*\s*{attr}\b", source, re.M), f"{cls}.{attr}"
+
+
+def test_the_fast_properties_are_found() -> None:
+    assert ("iri.value.reference.IRIReference", "host") in _fast_properties()
