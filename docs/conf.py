@@ -78,11 +78,9 @@ html_static_path = ["_static"]
 html_css_files = ["iri.css"]
 html_baseurl = "https://iri.readthedocs.io/en/latest/"
 html_theme_options = {
-    "source_repository": "https://github.com/iri-dev/iri",
-    "source_branch": "main",
-    "source_directory": "docs/",
     "navigation_with_keys": True,
-    "top_of_page_buttons": ["view"],
+    # No "view source" button: the API pages are generated and have no source in the forge.
+    "top_of_page_buttons": [],
 }
 html_show_sourcelink = False
 html_copy_source = False

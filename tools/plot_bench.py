@@ -57,6 +57,13 @@ def _titles(run: dict[str, Any], md: Path) -> dict[str, str]:
     return titles
 
 
+def _command(run: dict[str, Any]) -> str:
+    """The run's command, its long ``--only`` list of every job and ``--output`` shortened."""
+    command = run.get("command", "bench/run.py")
+    command = re.sub(r" --output \S+", "", command)
+    return re.sub(r"--only (\S+)", lambda m: f"--only <{m.group(1).count(',') + 1} jobs>", command)
+
+
 def footer(run: dict[str, Any], extra: str = "") -> str:
     """The line written on every chart: when, on what, under which load, how."""
     started = dt.datetime.fromisoformat(run["started"])
@@ -79,11 +86,11 @@ def contenders(
     bars: list[tuple[str, float, str]] = []
     subject = next((r for r in job["rows"] if r["role"] == "subject"), None)
     if subject is not None and (rate := _rate(subject, corpus)) is not None:
-        bars.append((f"{subject['label']}  [native]", rate, NATIVE_COLOUR))
+        bars.append((f"{subject['label']} (native)", rate, NATIVE_COLOUR))
     if pure is not None:
         psub = next((r for r in pure["rows"] if r["role"] == "subject"), None)
         if psub is not None and (rate := _rate(psub, corpus)) is not None:
-            bars.append((f"{psub['label']}  [pure Python]", rate, PURE_COLOUR))
+            bars.append((f"{psub['label']} (pure Python)", rate, PURE_COLOUR))
     for row in job["rows"]:
         if row["role"] in ("subject", "floor"):
             continue
@@ -97,56 +104,72 @@ def contenders(
     return bars
 
 
+def _legend(fig: Any) -> None:
+    from matplotlib.patches import Patch
+
+    kinds = [
+        (NATIVE_COLOUR, "iri, native core"),
+        (PURE_COLOUR, "iri, pure Python"),
+        (PEER_COLOUR, "peer (Python)"),
+        (NATIVE_PEER_COLOUR, "peer (compiled: Rust, C++)"),
+    ]
+    handles = [Patch(color=colour, label=label) for colour, label in kinds]
+    fig.legend(handles=handles, loc="upper right", ncol=4, fontsize=7.5, frameon=False)
+
+
 def job_chart(
     job: dict[str, Any], pure: dict[str, Any] | None, run: dict[str, Any], title: str, note: str
 ) -> Any:
+    """One panel per corpus, stacked, so that the chart stays readable at the page's width."""
     import matplotlib.pyplot as plt
 
-    corpora = list(job.get("corpora", {}))
-    panels = [(c, contenders(job, pure, c)) for c in corpora]
+    panels = [(c, contenders(job, pure, c)) for c in job.get("corpora", {})]
     panels = [(c, bars) for c, bars in panels if bars]
     if not panels:
         return None
-    height = max(len(bars) for _, bars in panels)
+    heights = [0.3 * len(bars) + 0.75 for _, bars in panels]
     fig, axes = plt.subplots(
-        1,
         len(panels),
-        figsize=(4.2 * len(panels) + 3.2, 0.42 * height + 2.2),
-        sharey=True,
+        1,
+        figsize=(10, sum(heights) + 1.1),
         squeeze=False,
+        gridspec_kw={"height_ratios": heights},
     )
-    labels = [label for label, _, _ in panels[0][1]]
-    for ax, (corpus, bars) in zip(axes[0], panels, strict=True):
-        rates = {label: (rate, colour) for label, rate, colour in bars}
-        ys = range(len(labels))
-        values = [rates.get(label, (0.0, PEER_COLOUR))[0] for label in labels]
-        colours = [rates.get(label, (0.0, PEER_COLOUR))[1] for label in labels]
-        ax.barh(list(ys), values, color=colours, height=0.7)
-        top = max(values) or 1.0
-        for y, value in zip(ys, values, strict=True):
-            ax.text(
-                value + top * 0.02,
-                y,
-                _fmt(value) if value else "n/a",
-                va="center",
-                fontsize=8,
-            )
-        ax.set_xlim(0, top * 1.35)
+    for ax, (corpus, bars) in zip(axes[:, 0], panels, strict=True):
+        labels = [label for label, _, _ in bars]
+        values = [rate for _, rate, _ in bars]
+        ax.barh(range(len(bars)), values, color=[c for _, _, c in bars], height=0.72)
+        top = max(values)
+        subject = bars[0][1] if bars[0][2] == NATIVE_COLOUR else None
+        for y, (_label, value, colour) in enumerate(bars):
+            text = _fmt(value)
+            if subject and colour in (PEER_COLOUR, NATIVE_PEER_COLOUR):
+                ratio = subject / value
+                text += (
+                    f"   (iri native: {ratio:.1f}x this)"
+                    if ratio >= 1
+                    else (f"   (iri native: {ratio:.2f}x this)")
+                )
+            ax.text(value + top * 0.01, y, text, va="center", fontsize=7.5)
+        ax.set_yticks(range(len(bars)), labels, fontsize=7.5)
+        ax.invert_yaxis()
+        ax.set_xlim(0, top * 1.45)
         n = job["corpora"][corpus]
-        sub = "" if n.get("n_timed") == n.get("n_total") else f", {n.get('n_timed'):,} timed"
-        ax.set_title(f"{corpus} ({n.get('n_total', 0):,} items{sub})", fontsize=10)
-        ax.set_xlabel("items per second (higher is better)", fontsize=8)
+        sub = "" if n.get("n_timed") == n.get("n_total") else f"; {n.get('n_timed'):,} timed"
+        ax.set_title(
+            f"corpus {corpus} ({n.get('n_total', 0):,} items{sub})", fontsize=8.5, loc="left"
+        )
         ax.tick_params(axis="x", labelsize=7)
         ax.xaxis.set_major_formatter(lambda x, _pos: _fmt(x).removesuffix("/s").strip())
         ax.grid(axis="x", alpha=0.3)
         ax.set_axisbelow(True)
         for side in ("top", "right"):
             ax.spines[side].set_visible(False)
-    axes[0][0].set_yticks(range(len(labels)), labels, fontsize=8)
-    axes[0][0].invert_yaxis()
-    fig.suptitle(f"{job['job']}: {title}", fontsize=11, x=0.01, ha="left", fontweight="bold")
-    fig.text(0.01, 0.005, footer(run, note), fontsize=7, color="#444444", va="bottom")
-    fig.tight_layout(rect=(0, 0.07 if note else 0.05, 1, 0.97))
+    axes[-1, 0].set_xlabel("items per second (higher is better)", fontsize=8)
+    fig.suptitle(f"{job['job']}: {title}", fontsize=10.5, x=0.01, ha="left", fontweight="bold")
+    _legend(fig)
+    fig.text(0.01, 0.004, footer(run, note), fontsize=6.5, color="#444444", va="bottom")
+    fig.tight_layout(rect=(0, 0.5 / (sum(heights) + 1.1), 1, 1 - 0.35 / (sum(heights) + 1.1)))
     return fig
 
 
@@ -227,7 +250,7 @@ def main(argv: list[str] | None = None) -> int:
     pure = json.loads(args.pure.read_text(encoding="utf-8")) if args.pure.is_file() else None
     pure_jobs = {j["job"]: j for j in (pure or {}).get("jobs", [])}
     titles = _titles(run, args.native.with_suffix(".md"))
-    note = f"bench/{run.get('command', 'run.py')}"
+    note = _command(run)
     if run.get("quick"):
         note += " (a reduced run: 3 timed passes, at most 1 s a pass, large corpora subsampled)"
     written = []
@@ -253,7 +276,7 @@ def main(argv: list[str] | None = None) -> int:
     if pure is not None:
         shutil.copyfile(args.pure, args.out / "pure.json")
     for path in written:
-        print(path.relative_to(ROOT))
+        print(path)
     return 0
 
 
