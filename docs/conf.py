@@ -24,6 +24,7 @@ no docstring.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import sys
 from pathlib import Path
@@ -68,9 +69,14 @@ autodoc_typehints = "signature"
 autodoc_member_order = "bysource"
 autodoc_default_options = {"members": True, "show-inheritance": True}
 autodoc_preserve_defaults = True
-# Optional extras the reference documents without having to install (the docs group stays
-# small): autodoc imports the modules, and these stand in for the libraries they import.
-autodoc_mock_imports = ["polars", "duckdb", "pyspark"]
+# The integrations' libraries, when they are not installed (a docs-only environment): autodoc
+# imports the modules, and a stand-in takes the place of a missing library. Where they are
+# installed (make docs, in the .venv of make test) the real ones are used.
+autodoc_mock_imports = [
+    name
+    for name in ("polars", "duckdb", "pyspark", "dask", "distributed", "pandas", "pyarrow")
+    if importlib.util.find_spec(name) is None
+]
 
 html_theme = "furo"
 html_title = f"iri {release}"
