@@ -28,7 +28,7 @@ endif
 # Inputs of `make fuzz` (atheris, differential: native vs Python); FUZZ_RUNS=N for more.
 FUZZ_RUNS    ?= 200000
 
-.PHONY: demo test lint bench docs clean native native-test fuzz dist-check wheels-matrix
+.PHONY: demo test lint bench docs docs-check charts clean native native-test fuzz dist-check
 
 # The Python is checked before .venv is made, and a .venv without the BASE stamp (a run
 # that failed or was stopped half-way, or one made by another Python) is removed first:
@@ -137,8 +137,34 @@ bench: $(VENV)/.bench $(NATIVE_STAMP)
 	$(PY) bench/bench_native.py
 	$(PY) bench/bench_extract.py
 
-docs: $(STAMP)
+# The documentation site (docs/conf.py): build/html from docs/ and the docstrings. The docs
+# dependency group (pyproject.toml) goes into .venv. Strict: -W turns every warning into a
+# failure, -n every broken cross-reference; the violations page is regenerated first.
+DOCS_STAMP := $(VENV)/.docs
+$(DOCS_STAMP): $(STAMP) pyproject.toml
+	$(PY) -m pip install --quiet --group docs
+	touch $@
+
+docs: $(DOCS_STAMP)
 	$(PY) tools/gen_violations_doc.py
+	$(PY) -m sphinx -b html -W --keep-going -n -q -d build/doctrees docs build/html
+
+# The built site in a real browser (tools/check_site.py): headless Chromium from the
+# machine's package manager, installed when missing (CI: root on Debian 12), with a small CJK
+# font so that the screenshots show the pages' Chinese and Japanese examples. Fails on a
+# console error, a broken internal link or anchor, an image that does not load; leaves
+# screenshots in build/screenshots/.
+CHROMIUM ?= /usr/bin/chromium
+docs-check: docs
+	@test -x $(CHROMIUM) && fc-list :lang=zh | grep -q . || \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+	   apt-get install -y -qq --no-install-recommends chromium fonts-wqy-microhei)
+	$(PY) tools/check_site.py build/html --chromium $(CHROMIUM) --screenshots build/screenshots
+
+# The benchmark charts of docs/performance.md (docs/_static/bench/*.svg) from the results
+# `make bench` wrote (bench/results/*.json); the charts are committed.
+charts: $(DOCS_STAMP)
+	$(PY) tools/plot_bench.py
 
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -15,15 +15,19 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import json
 import os
+import platform
 import resource
 import subprocess
 import sys
 import tempfile
 import time
+import tracemalloc
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 BENCH_DIR = Path(__file__).resolve().parent
 ROOT = BENCH_DIR.parent
@@ -37,6 +41,8 @@ SLOW = 10.0
 
 def _load_tests() -> ModuleType:
     path = ROOT / "tests" / "property" / "test_linear_time.py"
+    # its sibling modules (growth, the input makers) are imported as pytest imports them
+    sys.path.insert(0, str(path.parent))
     spec = importlib.util.spec_from_file_location("iri_tests_test_linear_time", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -45,12 +51,14 @@ def _load_tests() -> ModuleType:
     return module
 
 
-def _best_of_3(fn: Callable[[str], object], text: str) -> float:
+def _best_of_3(
+    fn: Callable[[str], object], text: str, clock: Callable[[], float] = time.perf_counter
+) -> float:
     best = float("inf")
     for _ in range(3):
-        start = time.perf_counter()
+        start = clock()
         fn(text)
-        best = min(best, time.perf_counter() - start)
+        best = min(best, clock() - start)
         if best > SLOW:
             break
     return best
@@ -81,6 +89,71 @@ def function_rows(size: int, only: Sequence[str]) -> list[tuple[str, str, str, s
             rows[-1] = (*rows[-1][:4], f"{ratio:.1f}x {flag}".strip())
             print(f"  {fname} {iname}: {ratio:.1f}x", file=sys.stderr, flush=True)
     return rows
+
+
+def curve(sizes: Sequence[int], only: Sequence[str]) -> dict[str, Any]:
+    """Time and memory against input length, for the chart of docs/performance.md
+    (tools/plot_bench.py): per function, at each size, the worst over every adversarial
+    input of tests/property/test_linear_time.py: the process's CPU time (best of 3; other
+    processes of a shared machine inflate it less than the wall clock) and the peak of
+    the memory Python allocates during one call (tracemalloc; the native core's own
+    allocations are not traced, so this is measured in pure Python mode by make bench)."""
+    tests = _load_tests()
+    inputs: dict[str, Callable[[int], str]] = tests.INPUTS
+    functions: dict[str, Callable[[str], object]] = tests.FUNCTIONS
+    out: dict[str, Any] = {}
+    for fname, fn in functions.items():
+        if only and fname not in only:
+            continue
+        times, peaks, worst = [], [], []
+        for size in sizes:
+            t_worst, m_worst, which = 0.0, 0, ""
+            for iname, make in inputs.items():
+                text = make(size)
+                try:
+                    elapsed = _best_of_3(fn, text, time.process_time)
+                    tracemalloc.start()
+                    fn(text)
+                    peak = tracemalloc.get_traced_memory()[1]
+                    tracemalloc.stop()
+                except Exception:  # a finding of the table above, not of the curve
+                    tracemalloc.stop()
+                    continue
+                if elapsed > t_worst:
+                    t_worst, which = elapsed, iname
+                m_worst = max(m_worst, peak)
+            times.append(t_worst)
+            peaks.append(m_worst)
+            worst.append(which)
+        out[fname] = {"seconds": times, "peak_bytes": peaks, "slowest_input": worst}
+        print(f"  curve {fname}: {times[-1] / max(times[0], 1e-9):.1f}x", file=sys.stderr)
+    return out
+
+
+def write_curve(path: Path, size: int, only: Sequence[str]) -> None:
+    """bench/results/linear.json: the curve at size/4 ... 2 x size, with the run's facts."""
+    import datetime as dt
+
+    from run import cpu_model, load_average
+
+    import iri
+
+    started = dt.datetime.now(dt.UTC)
+    load_start = load_average()
+    sizes = [size // 4, size // 2, size, 2 * size]
+    record = {
+        "started": started.isoformat(),
+        "cpu": cpu_model(),
+        "cores": os.cpu_count(),
+        "python": platform.python_version(),
+        "native": bool(iri.NATIVE),
+        "sizes": sizes,
+        "functions": curve(sizes, only),
+        "load_average": {"start": load_start, "end": load_average()},
+    }
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(record, indent=1), encoding="utf-8")
+    print(f"bench_linear: curve written to {path}", file=sys.stderr)
 
 
 def _limit_memory(megabytes: int) -> Callable[[], None]:
@@ -180,7 +253,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--timeout", type=float, default=120.0, help="per CLI run (default 120 s)")
     ap.add_argument("--cli-mb", type=float, default=1.0, help="small CLI line in MB (default 1)")
     ap.add_argument("--memory-mb", type=int, default=4096, help="address-space cap per CLI run")
+    ap.add_argument(
+        "--json",
+        type=Path,
+        help="also write the time and memory curve (n/4 to 2n, for the chart) to this file",
+    )
+    ap.add_argument("--curve-only", action="store_true", help="with --json: no table")
     args = ap.parse_args(argv)
+    if args.json:
+        write_curve(args.json, args.size, args.only)
+        if args.curve_only:
+            return 0
     print(
         table(
             args.size,

@@ -58,7 +58,7 @@ def all_jobs() -> list[Job]:
     return [*_core_jobs(), *safety_jobs(), *liberal_jobs(), *value_jobs()]
 
 
-DEFAULT_CORPUS_DIR = ROOT / "tests" / "corpora"
+DEFAULT_CORPUS_DIR = ROOT / "tests" / "corpora"  # the corpora copied into the repository
 RESULTS = BENCH_DIR / "results"
 # Median pass-to-pass spread of a job above which the report flags the job as noisy.
 NOISY_SPREAD = 0.10
@@ -170,6 +170,12 @@ def machine_lines() -> list[str]:
     ]
 
 
+def _native_in_use() -> bool:
+    import iri
+
+    return bool(iri.NATIVE)
+
+
 def _core() -> str:
     """Which core ``iri`` runs on in this run (issue 21)."""
     import iri
@@ -263,7 +269,7 @@ def render_job(result: dict[str, Any]) -> tuple[list[str], str, dict[str, Any]]:
     head += " rejected (" + " · ".join(r.corpus for r in runs) + ") | note |"
     sep += "---|---|"
     lines += [head, sep]
-    record: dict[str, Any] = {"job": job.name, "corpora": {}, "rows": []}
+    record: dict[str, Any] = {"job": job.name, "title": job.title, "corpora": {}, "rows": []}
     for i, c in enumerate(contenders):
         row = (
             f"| `{c.label}` | {c.role.value} |"
@@ -598,8 +604,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         json.dumps(
             {
                 "started": started.isoformat(),
+                "finished": finished.isoformat(),
+                "command": command,
+                "quick": bool(args.quick),
                 "passes": passes,
                 "machine": machine_lines(),
+                # what tools/plot_bench.py writes on each chart
+                "cpu": cpu_model(),
+                "cores": os.cpu_count(),
+                "python": platform.python_version(),
+                "native": _native_in_use(),
+                "load_average": {"start": load_start, "end": load_average()},
                 "jobs": records,
             },
             indent=1,
@@ -611,7 +626,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.no_linear and not args.only:
         import bench_linear  # the linear-time table (bench/bench_linear.py)
 
-        bench_linear.main(["--size", "10000"] if args.quick else [])
+        # and the curve of the chart in docs/performance.md (tools/plot_bench.py)
+        curve = ["--json", str(output.with_name(f"{output.stem}-linear.json"))]
+        bench_linear.main([*(["--size", "10000"] if args.quick else []), *curve])
     return 1 if args.fail_on_miss and any_miss else 0
 
 

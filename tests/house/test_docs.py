@@ -1,4 +1,6 @@
-"""The examples in README.md and docs/*.md are run as doctests: documentation cannot rot."""
+"""The examples in README.md, CONTRIBUTING.md and docs/*.md (every hand-written page of the
+documentation site; the generated API pages show the docstrings, which pytest runs with
+--doctest-modules) are run as doctests: documentation cannot rot."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+DOCS = [ROOT / "README.md", ROOT / "CONTRIBUTING.md", *sorted((ROOT / "docs").glob("*.md"))]
 _FENCE = re.compile(r"^\s*```.*$", re.MULTILINE)
 
 
@@ -26,5 +28,13 @@ def test_examples_in_docs(path: Path) -> None:
 
 
 def test_docs_that_must_exist() -> None:
-    for name in ("design.md", "api.md", "rationale.md", "spec-map.md", "violations.md"):
+    for name in (
+        "index.md",
+        "conf.py",
+        "design.md",
+        "api.md",
+        "rationale.md",
+        "spec-map.md",
+        "violations.md",
+    ):
         assert (ROOT / "docs" / name).is_file(), name

@@ -41,13 +41,13 @@ def register(sub: SubParsers[argparse.ArgumentParser]) -> None:
         "--wrap",
         choices=[w.value for w in Wrap],
         default=Wrap.ISOLATE.value,
-        help="bidi wrapping of the display (default: isolate)",
+        help="the bidi wrapper that keeps the IRI left-to-right in any text (default: isolate)",
     )
     p.add_argument(
         "--password",
         choices=[w.value for w in Password],
         default=Password.MASK.value,
-        help="what becomes of a password in the userinfo (default: mask)",
+        help="mask or show the password of user:password (default: mask)",
     )
     p.add_argument("--charset", help="percent-encode what this charset cannot show")
     p.add_argument(
@@ -55,7 +55,7 @@ def register(sub: SubParsers[argparse.ArgumentParser]) -> None:
         action="append",
         default=[],
         metavar="DOMAIN",
-        help="a domain of yours whose look-alikes are shown as ACE; repeat for several",
+        help="a domain hosts must not look like: such a host stays an A-label (repeatable)",
     )
     p.add_argument("--visual", action="store_true", help="print in visual order (needs iri[bidi])")
     p.epilog = "example:  iri display --wrap none 'http://xn--99zt52a.example.org/%E2%80%AE'"
@@ -73,14 +73,16 @@ def register(sub: SubParsers[argparse.ArgumentParser]) -> None:
         "--restriction",
         choices=[r.value for r in RestrictionLevel],
         default=RestrictionLevel.HIGHLY_RESTRICTIVE.value,
-        help="UTS #39 restriction level a host must meet (default: highly-restrictive)",
+        help="the least restrictive UTS #39 level a host label may have (default: highly"
+        " restrictive, as Chromium)",
     )
     p.add_argument(
         "--protected",
         action="append",
         default=[],
         metavar="DOMAIN",
-        help="a domain of yours to compare hosts with; repeat for several",
+        help="a domain hosts must not be confusable with, unless they are it or its"
+        " subdomain (repeatable)",
     )
     p.add_argument("--all", action="store_true", help="also print info findings")
     p.epilog = "example:  iri audit 'http://xn--80ak6aa92e.com/' --protected apple.com"

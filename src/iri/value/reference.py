@@ -75,14 +75,22 @@ class IRIReference(QueryAndPath):
         return parse(text, rule=rule, zone_id=zone_id)
 
     # attrgetter properties: the getter runs in C (as fast as the old tuple's itemgetter).
+    #: The scheme as written (``"HTTP"`` stays ``"HTTP"``); ``None`` in a relative reference.
     scheme: str | None = property(attrgetter("_scheme"))  # type: ignore[assignment]
+    #: What follows ``//`` up to the path, as written; ``None`` when there is no ``//``.
     authority: str | None = property(attrgetter("_authority"))  # type: ignore[assignment]
+    #: What precedes ``@`` in the authority, as written; ``None`` when there is no ``@``.
     userinfo: str | None = property(attrgetter("_userinfo"))  # type: ignore[assignment]
+    #: The host as written (an IP literal keeps its brackets: ``"[::1]"``); ``None`` without
+    #: an authority.
     host: str | None = property(attrgetter("_host"))  # type: ignore[assignment]
     #: The port exactly as written (``"080"`` stays ``"080"``; ``""`` for ``host:``).
     port_text: str | None = property(attrgetter("_port"))  # type: ignore[assignment]
+    #: The path as written; never ``None`` (``""`` when empty).
     path: str = property(attrgetter("_path"))  # type: ignore[assignment]
+    #: What follows ``?`` up to ``#``, as written; ``""`` for a bare ``?``, ``None`` without it.
     query: str | None = property(attrgetter("_query"))  # type: ignore[assignment]
+    #: What follows ``#``, as written; ``None`` without ``#``.
     fragment: str | None = property(attrgetter("_fragment"))  # type: ignore[assignment]
 
     @property
