@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.installed
 
 # The optional compiled core (native/, iri._native): rebuilt when its sources change. Without
 # cargo on PATH (or with IRI_NO_EXTENSIONS set) the pure-Python library is all there is.
-NATIVE_SRC   := $(wildcard native/src/*.rs) native/Cargo.toml native/Cargo.lock setup.py
+NATIVE_SRC   := $(wildcard native/src/*.rs native/src/*/*.rs) native/Cargo.toml native/Cargo.lock setup.py
 NATIVE_STAMP := $(VENV)/.native
 HAVE_CARGO   := $(shell command -v cargo 2>/dev/null)
 # Inputs of `make fuzz` (atheris, differential: native vs Python); FUZZ_RUNS=N for more.
