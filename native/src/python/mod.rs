@@ -5,13 +5,16 @@
 //! One file per concern: [`args`] (arguments in, `str`s out), [`panic`] (a panic of the
 //! core as `IRIError`), [`values`] (the per-value functions), [`dispatch`] (the drop-ins),
 //! [`twins`] (the Python functions they defer to), [`lines`] (the CLI's line loops),
-//! [`encoders`] (percent-encoding).
+//! [`encoders`] (percent-encoding), [`columns`] (the Arrow column kernels) and
+//! [`column_out`] (their result arrays).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use pyo3::prelude::*;
 
 mod args;
+mod column_out;
+mod columns;
 mod dispatch;
 mod encoders;
 mod lines;
@@ -19,6 +22,7 @@ mod panic;
 mod twins;
 mod values;
 
+use columns::column;
 use dispatch::{
     api_check, api_is_valid, api_normalize, api_parse, api_resolve, api_split, api_to_iri,
     api_to_uri,
@@ -67,6 +71,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(check_lines, m)?)?;
     m.add_function(wrap_pyfunction!(encode, m)?)?;
     m.add_function(wrap_pyfunction!(encoder, m)?)?;
+    m.add_function(wrap_pyfunction!(column, m)?)?;
     m.add_class::<Encoder>()?;
     Ok(())
 }
