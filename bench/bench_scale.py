@@ -102,6 +102,161 @@ def batch_section(lines: list[str]) -> list[str]:
     return [*rows, ""]
 
 
+BASE = "http://a/b/c/d;p?q"
+
+
+def _loop(task: str) -> Callable[[list[str]], Any]:
+    """The per-value loop of a task's public function (a rejected value as None)."""
+    import iri
+    from iri.scale.tasks import split_row
+
+    fn: Callable[[str], Any]
+    if task == "split":
+        fn = split_row
+    elif task == "resolve":
+        def fn(x: str) -> Any:
+            return iri.resolve(BASE, x)
+    else:
+        fn = getattr(iri, task)
+
+    def run(lines: list[str]) -> list[Any]:
+        out: list[Any] = []
+        for x in lines:
+            try:
+                out.append(fn(x))
+            except iri.IRIError:
+                out.append(None)
+        return out
+
+    return run
+
+
+def _peers() -> dict[str, Callable[[list[str]], Any]]:
+    """The native peers, called once per value (those installed)."""
+    peers: dict[str, Callable[[list[str]], Any]] = {}
+    try:
+        from pyoxigraph import NamedNode
+
+        def oxigraph(lines: list[str]) -> int:
+            ok = 0
+            for x in lines:
+                try:
+                    NamedNode(x)
+                    ok += 1
+                except ValueError:
+                    pass
+            return ok
+
+        peers["pyoxigraph NamedNode"] = oxigraph
+    except ImportError:
+        pass
+    try:
+        import can_ada
+
+        def can_parse(lines: list[str]) -> int:
+            f = can_ada.can_parse
+            return sum(1 for x in lines if f(x))
+
+        def parse(lines: list[str]) -> int:
+            f = can_ada.parse
+            n = 0
+            for x in lines:
+                try:
+                    f(x)
+                    n += 1
+                except ValueError:
+                    pass
+            return n
+
+        peers["can_ada.can_parse"] = can_parse
+        peers["can_ada.parse"] = parse
+    except ImportError:
+        pass
+    return peers
+
+
+#: The column tasks measured, with their options, and the peers of each.
+COLUMN_TASKS: list[tuple[str, dict[str, Any], tuple[str, ...]]] = [
+    ("is_valid", {}, ("pyoxigraph NamedNode", "can_ada.can_parse")),
+    ("check", {}, ()),
+    ("to_uri", {}, ()),
+    ("to_iri", {}, ()),
+    ("normalize", {}, ()),
+    ("normalize", {"level": "scheme"}, ()),
+    ("key", {}, ()),
+    ("split", {}, ("can_ada.parse",)),
+    ("resolve", {"base": BASE}, ()),
+]
+
+
+def _dictionary_path(task: str, arr: Any) -> Any:
+    """What arrow_column did before the kernels: the public function once per distinct
+    value (dictionary-encoded by pyarrow), the results spread back with one take."""
+    import pyarrow as pa
+
+    run = _loop(task)
+    encoded = arr.dictionary_encode()
+    typ = pa.bool_() if task == "is_valid" else pa.string()
+    return pa.array(run(encoded.dictionary.to_pylist()), type=typ).take(encoded.indices)
+
+
+def columns_section(corpus_dir: Path | None) -> list[str]:
+    """Each task as a column (arrow_column, the kernels) against its per-value loop and
+    the native peers per call, on web, iri and mixed (each value once); then a column of
+    2,000 values repeated over 100,000 rows against the dictionary path it replaces."""
+    import pyarrow as pa
+
+    import iri
+    from iri.scale import batch
+
+    d = ROOT / "tests" / "corpora" / "bench"
+    peers = _peers()
+    rows = [
+        f"### Columns: `arrow_column` (the kernels, {'native' if iri.NATIVE else 'pure Python'})"
+        " vs the per-value loop and the native peers per call",
+        "",
+        "Values/s, best of 3; ratios are the column's rate over the other's.",
+        "",
+        "| corpus | task | column /s | loop /s | column / loop | peer | peer /s | column / peer |",
+        "|---|---|--:|--:|--:|---|--:|--:|",
+    ]
+    for name in ("web", "iri", "mixed"):
+        lines = list(dict.fromkeys(x for x in (d / f"{name}.txt").read_text("utf-8").split("\n") if x))
+        arr = pa.array(lines)
+        m = len(lines)
+        for task, options, peer_names in COLUMN_TASKS:
+            t_col = best(lambda: batch.arrow_column(task, arr, on_invalid="null", **options))  # noqa: B023
+            t_loop = best(lambda: _loop(task)(lines))  # noqa: B023
+            label = task + "".join(f" {k}={v}" for k, v in options.items() if k != "base")
+            found = [p for p in peer_names if p in peers] or [""]
+            for peer in found:
+                if peer:
+                    t_peer = best(lambda: peers[peer](lines))  # noqa: B023
+                    peer_cells = f"{peer} | {m / t_peer:,.0f} | {t_peer / t_col:.1f}x"
+                else:
+                    peer_cells = "- | - | -"
+                rows.append(
+                    f"| {name} ({m:,}) | {label} | {m / t_col:,.0f} | {m / t_loop:,.0f} "
+                    f"| {t_loop / t_col:.1f}x | {peer_cells} |"
+                )
+    web = [x for x in (d / "web.txt").read_text("utf-8").split("\n") if x]
+    repeated = pa.array((web[:2000] * 50)[:100_000])
+    rows += [
+        "",
+        "Many repeats: 2,000 values over 100,000 rows, the kernel vs the dictionary path"
+        " (the function once per distinct value, then `take`: what `arrow_column` did before).",
+        "",
+        "| task | kernel column /s | dictionary path /s | kernel / dictionary |",
+        "|---|--:|--:|--:|",
+    ]
+    for task in ("is_valid", "to_uri", "normalize", "key"):
+        t_col = best(lambda: batch.arrow_column(task, repeated, on_invalid="null"))  # noqa: B023
+        t_dict = best(lambda: _dictionary_path(task, repeated))  # noqa: B023
+        m = len(repeated)
+        rows.append(f"| {task} | {m / t_col:,.0f} | {m / t_dict:,.0f} | {t_dict / t_col:.2f}x |")
+    return [*rows, ""]
+
+
 def dask_section(lines: list[str], partitions: int) -> list[str]:
     import dask.dataframe as dd
     import distributed
@@ -192,11 +347,15 @@ def section(corpus_dir: Path | None = None, n: int = DEFAULT_LINES) -> list[str]
         f"{os.cpu_count()} CPUs; wall-clock, best of {RUNS}.",
         "",
     ]
+    out += columns_section(corpus_dir)
     out += batch_section(lines)
     out += dask_section(lines, partitions=8)
     return out
 
 
 if __name__ == "__main__":
+    if sys.argv[1:] == ["--columns"]:  # the column section alone
+        print("\n".join(columns_section(None)))
+        sys.exit()
     n = int(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT_LINES
     print("\n".join(section(ROOT.parent / "shared" / "corpora", n)))
