@@ -114,6 +114,7 @@ def _loop(task: str) -> Callable[[list[str]], Any]:
     if task == "split":
         fn = split_row
     elif task == "resolve":
+
         def fn(x: str) -> Any:
             return iri.resolve(BASE, x)
     else:
@@ -221,7 +222,9 @@ def columns_section(corpus_dir: Path | None) -> list[str]:
         "|---|---|--:|--:|--:|---|--:|--:|",
     ]
     for name in ("web", "iri", "mixed"):
-        lines = list(dict.fromkeys(x for x in (d / f"{name}.txt").read_text("utf-8").split("\n") if x))
+        lines = list(
+            dict.fromkeys(x for x in (d / f"{name}.txt").read_text("utf-8").split("\n") if x)
+        )
         arr = pa.array(lines)
         m = len(lines)
         for task, options, peer_names in COLUMN_TASKS:

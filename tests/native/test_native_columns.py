@@ -28,7 +28,7 @@ def run(task: str, data: object, fallback: object = None, **options: object) -> 
 
 def test_the_twin_is_asked_only_for_what_the_core_leaves() -> None:
     values = ["http://x/", "a b", "http://www.w%33.org/", None, "http://x:99999/"]
-    (out,), asked = run("is_valid", pa.array(values), lambda t: py_is_valid(t))
+    (out,), asked = run("is_valid", pa.array(values), py_is_valid)
     # a reg-name with "%" and a port above 65535 are Python's (native/README.md)
     assert asked == ["http://www.w%33.org/", "http://x:99999/"]
     assert out.to_pylist() == [True, False, py_is_valid(values[2]), None, py_is_valid(values[4])]
@@ -79,6 +79,6 @@ def test_twin_errors_propagate() -> None:
 
 def test_idna_hosts_are_mapped_without_the_twin() -> None:
     hosts = [t for t in corpus("iri") if "://" in t and iri.is_valid(t)][:200]
-    (out,), asked = run("to_uri", pa.array(hosts), lambda t: iri.to_uri(t))
+    (out,), asked = run("to_uri", pa.array(hosts), iri.to_uri)
     assert out.to_pylist() == [iri.to_uri(t) for t in hosts]
     assert not asked  # every IDN host through the cached IDNA function, none by the twin

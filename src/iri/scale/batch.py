@@ -180,9 +180,7 @@ def _pandas_arrow(task: Task, series: Any, apply: Any, options: dict[str, Any]) 
     result = pa.chunked_array(
         [c if isinstance(c, pa.Array) else pa.array(c) for c in chunks], type=arrow_type(task)
     )
-    return pd.Series(
-        pd.arrays.ArrowExtensionArray(result), index=series.index, name=series.name
-    )
+    return pd.Series(pd.arrays.ArrowExtensionArray(result), index=series.index, name=series.name)
 
 
 def _pandas_factorized(task: Task, series: Any, apply: Any, *, as_arrow: bool) -> Any:

@@ -73,8 +73,10 @@ def split_row(text: str) -> dict[str, str | None]:
     Never fails. ``userinfo``, ``host`` and ``port`` are ``None`` without an authority;
     with one, the host is always a ``str`` (maybe empty).
 
-    >>> split_row("a?#")
-    {'scheme': None, 'userinfo': None, 'host': None, 'port': None, 'path': 'a', 'query': '', 'fragment': ''}
+    >>> split_row("//u@h?#")
+    ... # doctest: +NORMALIZE_WHITESPACE
+    {'scheme': None, 'userinfo': 'u', 'host': 'h', 'port': None, 'path': '',
+     'query': '', 'fragment': ''}
     """
     c = split(text)
     userinfo = host = port = None
