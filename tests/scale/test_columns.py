@@ -207,3 +207,27 @@ def test_pandas_series_with_arrow_dtype() -> None:
         per_value("split", t, {}) for t in values
     ]
     assert batch.arrow_column("is_valid", pd.Series([float("nan")])).isna().all()
+
+
+def test_repeats_are_sampled_by_stride() -> None:
+    from iri.scale.arrow import REPEAT_MIN_ROWS, _many_repeats
+
+    distinct = [f"http://x/{k}" for k in range(REPEAT_MIN_ROWS)]
+    assert not _many_repeats(pa.array(distinct))
+    assert _many_repeats(pa.array(distinct[:2000] * 5))
+    assert not _many_repeats(pa.array(distinct[:2000]))  # too short to sample
+    assert not _many_repeats(pa.array([None] * REPEAT_MIN_ROWS, pa.string()))
+
+
+def test_polars_series_in_polars_series_out() -> None:
+    pl = pytest.importorskip("polars")
+    values = _values()
+    s = pl.Series("u", values, dtype=pl.String)
+    for task, options in TASKS[:12]:
+        got = batch.arrow_column(task, s, on_invalid="null", **options)
+        assert isinstance(got, pl.Series) and got.name == "u" and len(got) == len(values)
+        assert got.to_list() == [per_value(task, t, options) for t in values], task
+    chunked = pl.concat([s[:40], s[40:]], rechunk=False)
+    assert batch.arrow_column("to_uri", chunked, on_invalid="null").to_list() == [
+        per_value("to_uri", t, {}) for t in values
+    ]

@@ -5,15 +5,16 @@
 //!
 //! Each chunk of the input is processed in slices of [`SLICE`] rows, so the working set
 //! stays bounded whatever the size of the chunk: a GIL-free pass answers what the core
-//! answers alone; then, with the GIL, the rows it deferred are asked again with the Python
+//! answers alone (on up to 4 threads, as many as the process has cores, or `IRI_THREADS`:
+//! [`threads`]); then, with the GIL, the rows it deferred are asked again with the Python
 //! IDNA functions (cached per host, as the drop-ins do), and what is still undecided goes
 //! to `fallback(text)`, the Python twin (which raises, or gives `None` for a null, as
-//! `on_invalid` says). A value that recurs in a slice is worked out once
-//! ([`Slot::Repeat`]) for the tasks whose work costs more than a lookup.
+//! `on_invalid` says). Repeats are the caller's to fold (`iri.scale.arrow` runs the kernel
+//! over the dictionary of a column with many): a lookup per row here cost more than it
+//! saved on columns of distinct values (measured).
 
-use std::collections::HashMap;
 use std::sync::atomic::Ordering;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, ArrayRef, LargeStringArray, StringArray, StringViewArray};
@@ -36,6 +37,23 @@ use crate::validate::{validate, Rule, Verdict};
 /// Rows per slice: the GIL is released once per slice, and the per-row state of a slice
 /// is all the memory the kernel holds beside the input and the output.
 const SLICE: usize = 16_384;
+
+/// A slice of fewer rows is worked on by one thread.
+const PARALLEL_MIN_ROWS: usize = 4_096;
+
+/// The threads that work on a slice, decided once: `IRI_THREADS` when it is a number from
+/// 1 to 64 (`1`: none beside the caller's; an engine that runs one task per core sets it),
+/// else the cores the process may use, at most 4 (`1` when the platform cannot tell).
+fn threads() -> usize {
+    static THREADS: OnceLock<usize> = OnceLock::new();
+    *THREADS.get_or_init(|| {
+        std::env::var("IRI_THREADS")
+            .ok()
+            .and_then(|v| v.trim().parse::<usize>().ok())
+            .filter(|n| (1..=64).contains(n))
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get().min(4)))
+    })
+}
 
 /// A task with its options, as the core runs it.
 #[derive(Clone, Copy)]
@@ -60,12 +78,6 @@ impl Task {
             _ => Kind::Text,
         }
     }
-
-    /// Whether a recurring value is looked up rather than worked out again (the tasks
-    /// whose work per value costs more than a hash lookup).
-    fn memo(self) -> bool {
-        !matches!(self, Task::IsValid(..) | Task::Split | Task::Key(None))
-    }
 }
 
 /// The state of one row of a slice.
@@ -74,8 +86,6 @@ enum Slot {
     /// the core cannot answer alone: asked again with the GIL
     Defer,
     Ans(Answer),
-    /// the same text as the row of that index in the slice (its answer is that row's)
-    Repeat(u32),
 }
 
 /// The texts of one Arrow string array (`string`, `large_string`, `string_view`; an
@@ -215,28 +225,32 @@ fn slice(
     out: &mut Out,
 ) -> PyResult<()> {
     let unicode_ok = UNICODE_OK.load(Ordering::Relaxed);
-    let mut slots: Vec<Slot> = detached(py, "column", || {
-        let mut seen: HashMap<&str, u32> = HashMap::new();
-        let memo = task.memo();
-        (lo..hi)
+    let rows = |a: usize, b: usize| -> Vec<Slot> {
+        (a..b)
             .map(|i| match texts.get(i) {
                 None => Slot::Null,
-                Some(text) => {
-                    if memo {
-                        let k = (i - lo) as u32;
-                        match seen.entry(text) {
-                            std::collections::hash_map::Entry::Occupied(e) => {
-                                return Slot::Repeat(*e.get())
-                            }
-                            std::collections::hash_map::Entry::Vacant(e) => {
-                                e.insert(k);
-                            }
-                        }
-                    }
-                    native(task, text, base, unicode_ok)
-                }
+                Some(text) => native(task, text, base, unicode_ok),
             })
             .collect()
+    };
+    let mut slots: Vec<Slot> = detached(py, "column", || {
+        let threads = threads();
+        if threads < 2 || hi - lo < PARALLEL_MIN_ROWS {
+            return rows(lo, hi);
+        }
+        // the rows cut in `threads` runs, each worked on by its own thread (scoped: they
+        // borrow the column); a panic in one is raised again here, where `detached`
+        // turns it into the library's error
+        let step = (hi - lo).div_ceil(threads);
+        std::thread::scope(|s| {
+            let runs: Vec<_> = (lo..hi)
+                .step_by(step)
+                .map(|a| s.spawn(move || rows(a, hi.min(a + step))))
+                .collect();
+            runs.into_iter()
+                .flat_map(|run| run.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+                .collect()
+        })
     })?;
     for (k, slot) in slots.iter_mut().enumerate() {
         if let (Slot::Defer, Some(text)) = (&slot, texts.get(lo + k)) {
@@ -248,10 +262,6 @@ fn slice(
     }
     for (k, slot) in slots.iter().enumerate() {
         let text = texts.get(lo + k).unwrap_or_default();
-        let slot = match slot {
-            Slot::Repeat(j) => slots.get(*j as usize).unwrap_or(&Slot::Null),
-            s => s,
-        };
         match slot {
             Slot::Ans(answer) => out.answer(text, answer),
             _ => out.null(),

@@ -156,7 +156,7 @@ def arrow_column(
 def _polars(data: Any, chunks: list[Any], task: Task) -> Any:
     import polars as pl
 
-    parts = [pl.Series(data.name, c) for c in chunks]
+    parts = [pl.Series(c).alias(data.name) for c in chunks]
     if not parts:
         import pyarrow as pa
 
