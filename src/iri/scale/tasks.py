@@ -144,13 +144,18 @@ def _resolve_against(base: str, options: dict[str, Any], reference: str) -> str:
 
 
 def _matches_first(task: Task, options: dict[str, Any]) -> bool:
-    """Whether ``task``'s function starts by matching ``IRI-reference`` and raises
-    ``InvalidIRI`` when that fails (``to_uri``, ``to_iri``, ``normalize``; ``key`` above the
-    simple level): with ``on_invalid="null"`` such a text is a null without the function
-    building the error's diagnostics (the same answer, far cheaper on invalid columns)."""
-    if task in (Task.TO_URI, Task.TO_IRI, Task.NORMALIZE):
-        return True
-    return task is Task.KEY and options.get("level", Level.SYNTAX) != Level.SIMPLE
+    """Whether ``task``'s function, with these options, starts by matching
+    ``IRI-reference`` and raises ``InvalidIRI`` when that fails (``to_uri`` and ``to_iri``
+    without options, ``normalize`` with at most ``level``, ``key`` above the simple
+    level): with ``on_invalid="null"`` such a text is a null without the function building
+    the error's diagnostics (the same answer, far cheaper on invalid columns). Only those
+    options: any other is checked by the function before it matches."""
+    if task in (Task.TO_URI, Task.TO_IRI):
+        return not options
+    if task in (Task.NORMALIZE, Task.KEY) and set(options) <= {"level"}:
+        normalize("", **options)  # a bad level: the function's own ValueError, now
+        return task is Task.NORMALIZE or options.get("level") != Level.SIMPLE
+    return False
 
 
 def applier(task: Task | str, on_invalid: OnInvalid | str, options: dict[str, Any]) -> Any:
