@@ -190,6 +190,21 @@ COLUMN_TASKS: list[tuple[str, dict[str, Any], tuple[str, ...]]] = [
 ]
 
 
+COLUMN_RUNS = 7
+
+
+def race(fns: dict[str, Callable[[], Any]], runs: int = COLUMN_RUNS) -> dict[str, float]:
+    """Best time of each function over ``runs`` rounds, the contenders interleaved in each
+    round (a busy machine then slows them alike)."""
+    times = {name: float("inf") for name in fns}
+    for _ in range(runs):
+        for name, fn in fns.items():
+            t = time.perf_counter()
+            fn()
+            times[name] = min(times[name], time.perf_counter() - t)
+    return times
+
+
 def _dictionary_path(task: str, arr: Any) -> Any:
     """What arrow_column did before the kernels: the public function once per distinct
     value (dictionary-encoded by pyarrow), the results spread back with one take."""
@@ -205,6 +220,8 @@ def columns_section(corpus_dir: Path | None) -> list[str]:
     """Each task as a column (arrow_column, the kernels) against its per-value loop and
     the native peers per call, on web, iri and mixed (each value once); then a column of
     2,000 values repeated over 100,000 rows against the dictionary path it replaces."""
+    import os
+
     import pyarrow as pa
 
     import iri
@@ -216,7 +233,9 @@ def columns_section(corpus_dir: Path | None) -> list[str]:
         f"### Columns: `arrow_column` (the kernels, {'native' if iri.NATIVE else 'pure Python'})"
         " vs the per-value loop and the native peers per call",
         "",
-        "Values/s, best of 3; ratios are the column's rate over the other's.",
+        f"Values/s, best of {COLUMN_RUNS} interleaved rounds; ratios: the column's rate over "
+        f"the other's; `IRI_THREADS`={os.environ.get('IRI_THREADS', 'unset')}, "
+        f"{os.cpu_count()} CPUs.",
         "",
         "| corpus | task | column /s | loop /s | column / loop | peer | peer /s | column / peer |",
         "|---|---|--:|--:|--:|---|--:|--:|",
@@ -228,19 +247,23 @@ def columns_section(corpus_dir: Path | None) -> list[str]:
         arr = pa.array(lines)
         m = len(lines)
         for task, options, peer_names in COLUMN_TASKS:
-            t_col = best(lambda: batch.arrow_column(task, arr, on_invalid="null", **options))  # noqa: B023
-            t_loop = best(lambda: _loop(task)(lines))  # noqa: B023
-            label = task + "".join(f" {k}={v}" for k, v in options.items() if k != "base")
-            found = [p for p in peer_names if p in peers] or [""]
+            found = [p for p in peer_names if p in peers]
+            fns: dict[str, Callable[[], Any]] = {
+                "column": lambda: batch.arrow_column(task, arr, on_invalid="null", **options),  # noqa: B023
+                "loop": lambda: _loop(task)(lines),  # noqa: B023
+            }
             for peer in found:
+                fns[peer] = lambda peer=peer: peers[peer](lines)  # type: ignore[misc]  # noqa: B023
+            t = race(fns)
+            label = task + "".join(f" {k}={v}" for k, v in options.items() if k != "base")
+            for peer in found or [""]:
                 if peer:
-                    t_peer = best(lambda: peers[peer](lines))  # noqa: B023
-                    peer_cells = f"{peer} | {m / t_peer:,.0f} | {t_peer / t_col:.1f}x"
+                    peer_cells = f"{peer} | {m / t[peer]:,.0f} | {t[peer] / t['column']:.1f}x"
                 else:
                     peer_cells = "- | - | -"
                 rows.append(
-                    f"| {name} ({m:,}) | {label} | {m / t_col:,.0f} | {m / t_loop:,.0f} "
-                    f"| {t_loop / t_col:.1f}x | {peer_cells} |"
+                    f"| {name} ({m:,}) | {label} | {m / t['column']:,.0f} | {m / t['loop']:,.0f} "
+                    f"| {t['loop'] / t['column']:.1f}x | {peer_cells} |"
                 )
     web = [x for x in (d / "web.txt").read_text("utf-8").split("\n") if x]
     repeated = pa.array((web[:2000] * 50)[:100_000])
@@ -253,10 +276,17 @@ def columns_section(corpus_dir: Path | None) -> list[str]:
         "|---|--:|--:|--:|",
     ]
     for task in ("is_valid", "to_uri", "normalize", "key"):
-        t_col = best(lambda: batch.arrow_column(task, repeated, on_invalid="null"))  # noqa: B023
-        t_dict = best(lambda: _dictionary_path(task, repeated))  # noqa: B023
+        t = race(
+            {
+                "kernel": lambda: batch.arrow_column(task, repeated, on_invalid="null"),  # noqa: B023
+                "dictionary": lambda: _dictionary_path(task, repeated),  # noqa: B023
+            }
+        )
         m = len(repeated)
-        rows.append(f"| {task} | {m / t_col:,.0f} | {m / t_dict:,.0f} | {t_dict / t_col:.2f}x |")
+        rows.append(
+            f"| {task} | {m / t['kernel']:,.0f} | {m / t['dictionary']:,.0f} "
+            f"| {t['dictionary'] / t['kernel']:.2f}x |"
+        )
     return [*rows, ""]
 
 
