@@ -1,10 +1,11 @@
 """Peak memory of a 10-million-row column through iri.scale.batch.arrow_column (issue 26).
 
 Each measurement runs in a fresh process: the column is built in Arrow (the lines of
-tests/corpora/bench/web.txt taken over and over, no Python object per row), then the
-process's peak resident set (``ru_maxrss``) is read before and after one
-``arrow_column`` call. Reported: the input's and the output's Arrow buffers, and the
-peak growth over the input beyond the output (the working set). Shapes: one 10-million-row
+tests/corpora/bench/web.txt taken over and over, no Python object per row), the process's
+peak resident set is reset to the current one (Linux: ``/proc/self/clear_refs``), and the
+peak (``VmHWM``) is read after one ``arrow_column`` call. Reported: the input's and the
+output's Arrow buffers, the peak growth during the call, and that growth beyond the output
+(the working set). Shapes: one 10-million-row
 array (the kernel walks it in slices) and a ChunkedArray of ten 1-million-row chunks (one
 result chunk per input chunk).
 
@@ -14,7 +15,6 @@ Run: ``.venv/bin/python bench/bench_column_memory.py [ROWS]`` (default 10,000,00
 from __future__ import annotations
 
 import json
-import resource
 import subprocess
 import sys
 import time
@@ -24,13 +24,20 @@ ROOT = Path(__file__).resolve().parent.parent
 MB = 1024 * 1024
 
 
-def _rss_peak() -> int:
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # Linux: KiB
+def _status(field: str) -> int:
+    """A size from /proc/self/status (Linux), in bytes."""
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith(field + ":"):
+                return int(line.split()[1]) * 1024
+    raise LookupError(field)
 
 
-def _current_rss() -> int:
-    with open("/proc/self/statm") as f:
-        return int(f.read().split()[1]) * resource.getpagesize()
+def _reset_peak() -> None:
+    """Set the peak resident set (VmHWM) to the current one (Linux: clear_refs 5), so the
+    peak read after the call is the call's, not the building of its input's."""
+    with open("/proc/self/clear_refs", "w") as f:
+        f.write("5")
 
 
 def one(task: str, shape: str, rows: int) -> dict[str, float]:
@@ -50,12 +57,12 @@ def one(task: str, shape: str, rows: int) -> dict[str, float]:
     else:
         column = pa.concat_arrays([column])  # one contiguous array
     batch.arrow_column(task, column.slice(0, 1000), on_invalid="null")  # warm up (imports)
-    before_peak = _rss_peak()
-    before = _current_rss()
+    _reset_peak()
+    before = _status("VmRSS")
     t = time.perf_counter()
     out = batch.arrow_column(task, column, on_invalid="null")
     seconds = time.perf_counter() - t
-    peak = max(_rss_peak(), before_peak)
+    peak = _status("VmHWM")
     return {
         "input_mb": column.nbytes / MB,
         "output_mb": out.nbytes / MB,

@@ -206,14 +206,24 @@ def race(fns: dict[str, Callable[[], Any]], runs: int = COLUMN_RUNS) -> dict[str
 
 
 def _dictionary_path(task: str, arr: Any) -> Any:
-    """What arrow_column did before the kernels: the public function once per distinct
-    value (dictionary-encoded by pyarrow), the results spread back with one take."""
+    """What arrow_column did before the kernels (exactly): the Python function of the task
+    (``iri.scale.tasks.bound``, the layer functions, as before) once per distinct value
+    of the dictionary-encoded column, the results spread back with one ``take``."""
     import pyarrow as pa
 
-    run = _loop(task)
+    import iri
+    from iri.scale.tasks import bound
+
+    fn = bound(task, {})
     encoded = arr.dictionary_encode()
+    results = []
+    for x in encoded.dictionary.to_pylist():
+        try:
+            results.append(fn(x))
+        except iri.IRIError:
+            results.append(None)
     typ = pa.bool_() if task == "is_valid" else pa.string()
-    return pa.array(run(encoded.dictionary.to_pylist()), type=typ).take(encoded.indices)
+    return pa.array(results, type=typ).take(encoded.indices)
 
 
 def columns_section(corpus_dir: Path | None) -> list[str]:

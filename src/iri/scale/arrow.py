@@ -16,6 +16,7 @@ results are spread back with one ``take``: the same answers, needing pyarrow.
 
 from __future__ import annotations
 
+from array import array
 from typing import Any
 
 from iri.scale.tasks import SPLIT_FIELDS, Task, violation_row
@@ -138,7 +139,8 @@ def _many_repeats(chunk: Any) -> bool:
         return False
     if not (pa.types.is_string(chunk.type) or pa.types.is_large_string(chunk.type)):
         return False
-    sample = chunk.take(pa.array(range(0, n, n // REPEAT_SAMPLE)))
+    rows = array("q", range(0, n, n // REPEAT_SAMPLE))  # a C loop: no int object per row
+    sample = chunk.take(pa.Array.from_buffers(pa.int64(), len(rows), [None, pa.py_buffer(rows)]))
     valid: int = len(sample) - sample.null_count
     distinct: int = pc.count_distinct(sample).as_py()
     return valid > 0 and distinct < REPEAT_SHARE * valid
