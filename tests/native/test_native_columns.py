@@ -82,3 +82,9 @@ def test_idna_hosts_are_mapped_without_the_twin() -> None:
     (out,), asked = run("to_uri", pa.array(hosts), iri.to_uri)
     assert out.to_pylist() == [iri.to_uri(t) for t in hosts]
     assert not asked  # every IDN host through the cached IDNA function, none by the twin
+
+
+def test_arrow_column_runs_the_kernel_in_native_mode() -> None:
+    from iri.scale.arrow import _kernel
+
+    assert _kernel() is _n.column  # type: ignore[attr-defined]

@@ -16,6 +16,7 @@ results are spread back with one ``take``: the same answers, needing pyarrow.
 
 from __future__ import annotations
 
+import os
 from array import array
 from typing import Any
 
@@ -76,13 +77,15 @@ def is_arrow(data: object) -> bool:
 
 
 def _kernel() -> Any:
-    import iri
-
-    if not iri.NATIVE:
+    """``iri._native.column`` when the compiled core is in use (``IRI_NO_EXTENSIONS`` unset
+    or empty and ``iri._native`` imports, as ``iri.NATIVE``), else ``None``."""
+    if os.environ.get("IRI_NO_EXTENSIONS"):
         return None
-    from iri import _native
-
-    return getattr(_native, "column", None)
+    try:
+        from iri._native import column  # optional, loaded on first use
+    except ImportError:
+        return None
+    return column
 
 
 def _native_fallback(task: Task, apply: Any) -> Any:
