@@ -231,3 +231,18 @@ def test_polars_series_in_polars_series_out() -> None:
     assert batch.arrow_column("to_uri", chunked, on_invalid="null").to_list() == [
         per_value("to_uri", t, {}) for t in values
     ]
+
+
+def test_a_table_of_one_column_is_that_column() -> None:
+    # a record batch stream (what a DuckDB result exports) of one string column
+    values = _values()
+    table = pa.table({"u": pa.array(values)}).to_batches(max_chunksize=50)
+    for data in (
+        pa.Table.from_batches(table),
+        pa.RecordBatchReader.from_batches(table[0].schema, table),
+    ):
+        got = batch.arrow_column("normalize", data, on_invalid="null")
+        assert isinstance(got, pa.ChunkedArray)
+        assert got.to_pylist() == [per_value("normalize", t, {}) for t in values]
+    with pytest.raises(TypeError, match="strings"):
+        batch.arrow_column("is_valid", pa.table({"a": ["x"], "b": ["y"]}))

@@ -296,11 +296,16 @@ fn task_of(
 }
 
 /// One Arrow chunk as a string array the kernel reads: a dictionary-encoded column is
-/// decoded first (only the values its rows use are then worked on).
+/// decoded first (only the values its rows use are then worked on); a struct of one field
+/// (a table of one column, as a DuckDB result or a record batch stream exports it) is that
+/// field (its own nulls; the struct's, which such a table never has, are not read).
 fn decoded(chunk: ArrayRef) -> PyResult<ArrayRef> {
     match chunk.data_type() {
         DataType::Dictionary(_, values) => arrow_cast::cast(&chunk, values)
             .map_err(|e| PyTypeError::new_err(format!("cannot decode the dictionary: {e}"))),
+        DataType::Struct(fields) if fields.len() == 1 && chunk.null_count() == 0 => {
+            decoded(chunk.as_struct().column(0).clone())
+        }
         _ => Ok(chunk),
     }
 }

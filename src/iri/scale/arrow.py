@@ -181,6 +181,8 @@ def _python_chunk(task: Task, array: Any, apply: Any) -> Any:
     import pyarrow as pa
 
     out_type = arrow_type(task)
+    if pa.types.is_struct(array.type) and array.type.num_fields == 1 and not array.null_count:
+        array = array.field(0)  # a table of one column (a DuckDB result, a record batch)
     if pa.types.is_dictionary(array.type):
         # decode first: a dictionary may hold values no row uses (after a slice, say),
         # and those must not be checked (nor raise)

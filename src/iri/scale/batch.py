@@ -110,11 +110,13 @@ def arrow_column(
     ``data`` is any object that speaks the Arrow PyCapsule interface (``__arrow_c_array__``
     or ``__arrow_c_stream__``) holding ``string``, ``large_string``, ``string_view``, a
     dictionary of them, or only nulls: a pyarrow ``Array`` or ``ChunkedArray``, a Polars
-    ``Series``, a DuckDB result, a nanoarrow array; or a pandas ``Series``; or a ``list``.
-    Nulls stay nulls. The result types are in the module docstring. What comes back:
+    ``Series``, a nanoarrow array; a table of one such column (a DuckDB result, a pyarrow
+    ``Table`` or ``RecordBatchReader``); or a pandas ``Series``; or a ``list``. Nulls stay
+    nulls. The result types are in the module docstring. What comes back:
 
-    - a pyarrow ``Array`` for an ``Array``, a ``ChunkedArray`` (chunk for chunk) for a
-      ``ChunkedArray`` or a stream (DuckDB, nanoarrow streams);
+    - a pyarrow ``Array`` for an ``Array`` (or any object with ``__arrow_c_array__``), a
+      ``ChunkedArray`` (chunk for chunk) for a ``ChunkedArray`` or any other stream (a
+      DuckDB result, a table: neither has an array type of its own);
     - a Polars ``Series`` (same name) for a Polars ``Series``;
     - a pandas ``Series`` with an Arrow dtype (same index and name) for a pandas ``Series``;
     - a ``list`` for a ``list``: ``list(stream(task, data, ...))``, Python values (``check``:
@@ -156,11 +158,12 @@ def arrow_column(
 def _polars(data: Any, chunks: list[Any], task: Task) -> Any:
     import polars as pl
 
-    parts = [pl.Series(c).alias(data.name) for c in chunks]
+    name = getattr(data, "name", "")  # a DataFrame (of one column) has none
+    parts = [pl.Series(c).alias(name) for c in chunks]
     if not parts:
         import pyarrow as pa
 
-        return pl.Series(data.name, pa.array([], type=arrow_type(task)))
+        return pl.Series(name, pa.array([], type=arrow_type(task)))
     return pl.concat(parts, rechunk=False) if len(parts) > 1 else parts[0]
 
 
