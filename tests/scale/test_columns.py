@@ -246,3 +246,21 @@ def test_a_table_of_one_column_is_that_column() -> None:
         assert got.to_pylist() == [per_value("normalize", t, {}) for t in values]
     with pytest.raises(TypeError, match="strings"):
         batch.arrow_column("is_valid", pa.table({"a": ["x"], "b": ["y"]}))
+
+
+def test_a_duckdb_result() -> None:
+    duckdb = pytest.importorskip("duckdb")
+    values = _values()
+    con = duckdb.connect()
+    con.register("t", pa.table({"url": pa.array(values)}))
+    got = batch.arrow_column("to_uri", con.sql("select url from t"), on_invalid="null")
+    assert isinstance(got, pa.ChunkedArray)
+    assert got.to_pylist() == [per_value("to_uri", t, {}) for t in values]
+
+
+def test_a_nanoarrow_array() -> None:
+    na = pytest.importorskip("nanoarrow")
+    values = _values()
+    got = batch.arrow_column("to_uri", na.Array(pa.array(values)), on_invalid="null")
+    assert isinstance(got, na.Array)
+    assert got.to_pylist() == [per_value("to_uri", t, {}) for t in values]

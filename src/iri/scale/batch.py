@@ -110,14 +110,15 @@ def arrow_column(
     ``data`` is any object that speaks the Arrow PyCapsule interface (``__arrow_c_array__``
     or ``__arrow_c_stream__``) holding ``string``, ``large_string``, ``string_view``, a
     dictionary of them, or only nulls: a pyarrow ``Array`` or ``ChunkedArray``, a Polars
-    ``Series``, a nanoarrow array; a table of one such column (a DuckDB result, a pyarrow
+    ``Series``, a nanoarrow ``Array``; a table of one such column (a DuckDB result, a pyarrow
     ``Table`` or ``RecordBatchReader``); or a pandas ``Series``; or a ``list``. Nulls stay
     nulls. The result types are in the module docstring. What comes back:
 
     - a pyarrow ``Array`` for an ``Array`` (or any object with ``__arrow_c_array__``), a
       ``ChunkedArray`` (chunk for chunk) for a ``ChunkedArray`` or any other stream (a
       DuckDB result, a table: neither has an array type of its own);
-    - a Polars ``Series`` (same name) for a Polars ``Series``;
+    - a Polars ``Series`` (same name) for a Polars ``Series``; a nanoarrow ``Array`` for a
+      nanoarrow array;
     - a pandas ``Series`` with an Arrow dtype (same index and name) for a pandas ``Series``;
     - a ``list`` for a ``list``: ``list(stream(task, data, ...))``, Python values (``check``:
       lists of :class:`iri.Violation`; ``split``: dicts).
@@ -151,8 +152,14 @@ def arrow_column(
 
     arrays = [c if isinstance(c, pa.Array) else pa.array(c) for c in chunks]
     if hasattr(data, "__arrow_c_array__") and len(arrays) == 1:
-        return arrays[0]
-    return pa.chunked_array(arrays, type=arrow_type(t))
+        result = arrays[0]
+    else:
+        result = pa.chunked_array(arrays, type=arrow_type(t))
+    if module == "nanoarrow":
+        import nanoarrow as na
+
+        return na.Array(result)
+    return result
 
 
 def _polars(data: Any, chunks: list[Any], task: Task) -> Any:
