@@ -175,6 +175,9 @@ fn parts(text: &str) -> Parts {
 /// host, cached), as the drop-in functions do. `None`: still undecided.
 fn with_idna(py: Python<'_>, task: Task, text: &str) -> PyResult<Option<Answer>> {
     let unicode_ok = UNICODE_OK.load(Ordering::Relaxed);
+    // the twins, configured by `iri` or loaded here on first need (`clean_answer` reads
+    // the IDNA function of `to_uri` from them)
+    let twins = bindings(py)?;
     let (twin, kind) = match task {
         Task::Check(rule, zone) => {
             let verdict = core("column", || clean(text, rule, zone, unicode_ok))?;
@@ -185,7 +188,7 @@ fn with_idna(py: Python<'_>, task: Task, text: &str) -> PyResult<Option<Answer>>
         Task::Normalize(_) | Task::Key(Some(_)) => (Twin::DnsHost, 2),
         _ => return Ok(None),
     };
-    let f = bindings(py)?.maybe(py, twin);
+    let f = twins.maybe(py, twin);
     let mut idna = |h: &str| idna_map(py, f, kind, h);
     let out = core("column", || match task {
         Task::ToUri => crate::convert::to_uri(text, &mut idna),
