@@ -189,7 +189,7 @@ def _python_chunk(task: Task, array: Any, apply: Any) -> Any:
         array = array.dictionary_decode()
     if pa.types.is_null(array.type):
         return pa.nulls(len(array), type=out_type)
-    if pa.types.is_string_view(array.type):
+    if str(array.type) == "string_view":  # pyarrow 16+ (pa.types.is_string_view: 16+ too)
         array = array.cast(pa.large_string())
     if not (pa.types.is_string(array.type) or pa.types.is_large_string(array.type)):
         raise TypeError(f"expected an Arrow column of strings, got type {array.type}")
