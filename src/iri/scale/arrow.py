@@ -134,6 +134,8 @@ def _many_repeats(chunk: Any) -> bool:
     """Whether a fixed stride sample of ``chunk`` holds many repeats (measured: then
     encoding the chunk, running the kernel over its dictionary and spreading the results
     with ``take`` beats the kernel over every row; on distinct values it does not)."""
+    if not _is_pyarrow(chunk):  # another library's column: no pyarrow needed, none used
+        return False
     import pyarrow as pa
     import pyarrow.compute as pc
 

@@ -47,6 +47,7 @@ the others    ``string``
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from importlib import import_module
 from typing import Any
 
 from iri.scale.arrow import arrow_type, columns, is_arrow
@@ -156,15 +157,12 @@ def arrow_column(
     else:
         result = pa.chunked_array(arrays, type=arrow_type(t))
     if module == "nanoarrow":
-        import nanoarrow as na
-
-        return na.Array(result)
+        return import_module("nanoarrow").Array(result)
     return result
 
 
 def _polars(data: Any, chunks: list[Any], task: Task) -> Any:
-    import polars as pl
-
+    pl = import_module("polars")  # by name: an optional library, typed or not
     name = getattr(data, "name", "")  # a DataFrame (of one column) has none
     parts = [pl.Series(c).alias(name) for c in chunks]
     if not parts:
