@@ -102,6 +102,204 @@ def batch_section(lines: list[str]) -> list[str]:
     return [*rows, ""]
 
 
+BASE = "http://a/b/c/d;p?q"
+
+
+def _loop(task: str) -> Callable[[list[str]], Any]:
+    """The per-value loop of a task's public function (a rejected value as None)."""
+    import iri
+    from iri.scale.tasks import split_row
+
+    fn: Callable[[str], Any]
+    if task == "split":
+        fn = split_row
+    elif task == "resolve":
+
+        def fn(x: str) -> Any:
+            return iri.resolve(BASE, x)
+    else:
+        fn = getattr(iri, task)
+
+    def run(lines: list[str]) -> list[Any]:
+        out: list[Any] = []
+        for x in lines:
+            try:
+                out.append(fn(x))
+            except iri.IRIError:
+                out.append(None)
+        return out
+
+    return run
+
+
+def _peers() -> dict[str, Callable[[list[str]], Any]]:
+    """The native peers, called once per value (those installed)."""
+    peers: dict[str, Callable[[list[str]], Any]] = {}
+    try:
+        from pyoxigraph import NamedNode
+
+        def oxigraph(lines: list[str]) -> int:
+            ok = 0
+            for x in lines:
+                try:
+                    NamedNode(x)
+                    ok += 1
+                except ValueError:
+                    pass
+            return ok
+
+        peers["pyoxigraph NamedNode"] = oxigraph
+    except ImportError:
+        pass
+    try:
+        import can_ada
+
+        def can_parse(lines: list[str]) -> int:
+            f = can_ada.can_parse
+            return sum(1 for x in lines if f(x))
+
+        def parse(lines: list[str]) -> int:
+            f = can_ada.parse
+            n = 0
+            for x in lines:
+                try:
+                    f(x)
+                    n += 1
+                except ValueError:
+                    pass
+            return n
+
+        peers["can_ada.can_parse"] = can_parse
+        peers["can_ada.parse"] = parse
+    except ImportError:
+        pass
+    return peers
+
+
+#: The column tasks measured, with their options, and the peers of each.
+COLUMN_TASKS: list[tuple[str, dict[str, Any], tuple[str, ...]]] = [
+    ("is_valid", {}, ("pyoxigraph NamedNode", "can_ada.can_parse")),
+    ("check", {}, ()),
+    ("to_uri", {}, ()),
+    ("to_iri", {}, ()),
+    ("normalize", {}, ()),
+    ("normalize", {"level": "scheme"}, ()),
+    ("key", {}, ()),
+    ("split", {}, ("can_ada.parse",)),
+    ("resolve", {"base": BASE}, ()),
+]
+
+
+COLUMN_RUNS = 7
+
+
+def race(fns: dict[str, Callable[[], Any]], runs: int = COLUMN_RUNS) -> dict[str, float]:
+    """Best time of each function over ``runs`` rounds, the contenders interleaved in each
+    round (a busy machine then slows them alike)."""
+    times = {name: float("inf") for name in fns}
+    for _ in range(runs):
+        for name, fn in fns.items():
+            t = time.perf_counter()
+            fn()
+            times[name] = min(times[name], time.perf_counter() - t)
+    return times
+
+
+def _dictionary_path(task: str, arr: Any) -> Any:
+    """What arrow_column did before the kernels (exactly): the Python function of the task
+    (``iri.scale.tasks.bound``, the layer functions, as before) once per distinct value
+    of the dictionary-encoded column, the results spread back with one ``take``."""
+    import pyarrow as pa
+
+    import iri
+    from iri.scale.tasks import bound
+
+    fn = bound(task, {})
+    encoded = arr.dictionary_encode()
+    results = []
+    for x in encoded.dictionary.to_pylist():
+        try:
+            results.append(fn(x))
+        except iri.IRIError:
+            results.append(None)
+    typ = pa.bool_() if task == "is_valid" else pa.string()
+    return pa.array(results, type=typ).take(encoded.indices)
+
+
+def columns_section(corpus_dir: Path | None) -> list[str]:
+    """Each task as a column (arrow_column, the kernels) against its per-value loop and
+    the native peers per call, on web, iri and mixed (each value once); then a column of
+    2,000 values repeated over 100,000 rows against the dictionary path it replaces."""
+    import os
+
+    import pyarrow as pa
+
+    import iri
+    from iri.scale import batch
+
+    d = ROOT / "tests" / "corpora" / "bench"
+    peers = _peers()
+    rows = [
+        f"### Columns: `arrow_column` (the kernels, {'native' if iri.NATIVE else 'pure Python'})"
+        " vs the per-value loop and the native peers per call",
+        "",
+        f"Values/s, best of {COLUMN_RUNS} interleaved rounds; ratios: the column's rate over "
+        f"the other's; `IRI_THREADS`={os.environ.get('IRI_THREADS', 'unset')}, "
+        f"{os.cpu_count()} CPUs.",
+        "",
+        "| corpus | task | column /s | loop /s | column / loop | peer | peer /s | column / peer |",
+        "|---|---|--:|--:|--:|---|--:|--:|",
+    ]
+    for name in ("web", "iri", "mixed"):
+        lines = list(
+            dict.fromkeys(x for x in (d / f"{name}.txt").read_text("utf-8").split("\n") if x)
+        )
+        arr = pa.array(lines)
+        m = len(lines)
+        for task, options, peer_names in COLUMN_TASKS:
+            found = [p for p in peer_names if p in peers]
+            fns: dict[str, Callable[[], Any]] = {
+                "column": lambda: batch.arrow_column(task, arr, on_invalid="null", **options),  # noqa: B023
+                "loop": lambda: _loop(task)(lines),  # noqa: B023
+            }
+            for peer in found:
+                fns[peer] = lambda peer=peer: peers[peer](lines)  # type: ignore[misc]  # noqa: B023
+            t = race(fns)
+            label = task + "".join(f" {k}={v}" for k, v in options.items() if k != "base")
+            for peer in found or [""]:
+                if peer:
+                    peer_cells = f"{peer} | {m / t[peer]:,.0f} | {t[peer] / t['column']:.1f}x"
+                else:
+                    peer_cells = "- | - | -"
+                rows.append(
+                    f"| {name} ({m:,}) | {label} | {m / t['column']:,.0f} | {m / t['loop']:,.0f} "
+                    f"| {t['loop'] / t['column']:.1f}x | {peer_cells} |"
+                )
+    web = [x for x in (d / "web.txt").read_text("utf-8").split("\n") if x]
+    repeated = pa.array((web[:2000] * 50)[:100_000])
+    rows += [
+        "",
+        "Many repeats: 2,000 values over 100,000 rows, the kernel vs the dictionary path"
+        " (the function once per distinct value, then `take`: what `arrow_column` did before).",
+        "",
+        "| task | kernel column /s | dictionary path /s | kernel / dictionary |",
+        "|---|--:|--:|--:|",
+    ]
+    for task in ("is_valid", "to_uri", "normalize", "key"):
+        t = race(
+            {
+                "kernel": lambda: batch.arrow_column(task, repeated, on_invalid="null"),  # noqa: B023
+                "dictionary": lambda: _dictionary_path(task, repeated),  # noqa: B023
+            }
+        )
+        m = len(repeated)
+        rows.append(
+            f"| {task} | {m / t['kernel']:,.0f} | {m / t['dictionary']:,.0f} "
+            f"| {t['dictionary'] / t['kernel']:.2f}x |"
+        )
+    return [*rows, ""]
+
+
 def dask_section(lines: list[str], partitions: int) -> list[str]:
     import dask.dataframe as dd
     import distributed
@@ -192,11 +390,15 @@ def section(corpus_dir: Path | None = None, n: int = DEFAULT_LINES) -> list[str]
         f"{os.cpu_count()} CPUs; wall-clock, best of {RUNS}.",
         "",
     ]
+    out += columns_section(corpus_dir)
     out += batch_section(lines)
     out += dask_section(lines, partitions=8)
     return out
 
 
 if __name__ == "__main__":
+    if sys.argv[1:] == ["--columns"]:  # the column section alone
+        print("\n".join(columns_section(None)))
+        sys.exit()
     n = int(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT_LINES
     print("\n".join(section(ROOT / "tests" / "corpora", n)))

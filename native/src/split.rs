@@ -72,6 +72,49 @@ pub fn split(text: &str) -> Parts {
     }
 }
 
+/// userinfo, host, port of an authority (`None`: absent; the host is always there).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AuthorityParts {
+    pub userinfo: Option<(usize, usize)>,
+    pub host: (usize, usize),
+    pub port: Option<(usize, usize)>,
+}
+
+/// Split `authority = [ userinfo "@" ] host [ ":" port ]` (RFC 3986 3.2), the twin of
+/// `iri.syntax.split.split_authority`: the userinfo ends at the *last* `@`; a host that
+/// starts with `[` runs to the first `]` (the whole rest without one), else to the first
+/// `:`. Ranges are offsets into `authority`. Never fails.
+pub fn split_authority(authority: &str) -> AuthorityParts {
+    let s = authority.as_bytes();
+    let (userinfo, start) = match s.iter().rposition(|&b| b == b'@') {
+        Some(at) => (Some((0, at)), at + 1),
+        None => (None, 0),
+    };
+    let rest = &s[start..];
+    let colon = if rest.first() == Some(&b'[') {
+        rest.iter().position(|&b| b == b']').and_then(|close| {
+            rest[close..]
+                .iter()
+                .position(|&b| b == b':')
+                .map(|k| close + k)
+        })
+    } else {
+        rest.iter().position(|&b| b == b':')
+    };
+    match colon {
+        Some(c) => AuthorityParts {
+            userinfo,
+            host: (start, start + c),
+            port: Some((start + c + 1, s.len())),
+        },
+        None => AuthorityParts {
+            userinfo,
+            host: (start, s.len()),
+            port: None,
+        },
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -105,5 +148,24 @@ mod tests {
         assert_eq!(texts("é:x"), [Some("é"), None, Some("x"), None, None]);
         assert_eq!(texts("#a?b#c"), [None, None, Some(""), None, Some("a?b#c")]);
         assert_eq!(texts("////"), [None, Some(""), Some("//"), None, None]);
+    }
+
+    fn authority(a: &str) -> [Option<&str>; 3] {
+        let p = split_authority(a);
+        let get = |r: Option<(usize, usize)>| r.map(|(x, y)| &a[x..y]);
+        [get(p.userinfo), get(Some(p.host)), get(p.port)]
+    }
+
+    #[test]
+    fn authorities() {
+        assert_eq!(
+            authority("user@[::1]:80"),
+            [Some("user"), Some("[::1]"), Some("80")]
+        );
+        assert_eq!(authority("a@b@h:"), [Some("a@b"), Some("h"), Some("")]);
+        assert_eq!(authority(""), [None, Some(""), None]);
+        assert_eq!(authority("[::1"), [None, Some("[::1"), None]);
+        assert_eq!(authority("[v1.x]x:8"), [None, Some("[v1.x]x"), Some("8")]);
+        assert_eq!(authority("h:1:2"), [None, Some("h"), Some("1:2")]);
     }
 }

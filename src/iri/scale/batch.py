@@ -1,18 +1,34 @@
-"""The main functions over many IRIs: iterables (streaming), Arrow arrays and pandas Series.
+"""The main functions over many IRIs: iterables (streaming), Arrow columns and pandas Series.
 
 A :class:`Task` names the function applied to each value: ``is_valid``, ``check``,
-``to_uri``, ``to_iri``, ``normalize`` or ``key`` (keyword options are passed on, e.g.
-``rule=`` or ``level=``). Nulls (``None``, and the missing values of Arrow and pandas) are
+``to_uri``, ``to_iri``, ``normalize``, ``key``, ``split`` or ``resolve`` (keyword options
+are passed on, e.g. ``rule=``, ``level=``; ``resolve`` needs ``base=``; see
+:mod:`iri.scale.tasks`). Nulls (``None``, and the missing values of Arrow and pandas) are
 kept: a null in gives a null out. Anything else that is not a ``str`` is a ``TypeError``.
 A value the function rejects raises its error (``on_invalid="raise"``, the default) or,
 with ``on_invalid="null"``, gives a null: never a silently changed value.
 
 - :func:`stream` is lazy: it reads one value and yields one result, so a file of any size
   streams in constant memory.
-- :func:`arrow_column` takes a ``pyarrow`` string array (or chunked array) and returns an
-  array of the same length; the function runs once per *distinct* value (the column is
-  dictionary-encoded in C first), which pays on real data, where the same IRIs recur.
+- :func:`arrow_column` takes any Arrow column (an object with ``__arrow_c_array__`` or
+  ``__arrow_c_stream__``: pyarrow, Polars, DuckDB, nanoarrow; or a pandas Series, or a
+  list) and returns a column of the same length, in the caller's own library where it
+  has one. With the compiled core the work runs in Rust over the Arrow buffers, without
+  the GIL (:mod:`iri.scale.arrow`).
 - :func:`pandas_column` does the same for a ``pandas.Series`` and keeps its index.
+
+The results, by task (Arrow types):
+
+============  ==========================================================================
+task          result
+============  ==========================================================================
+is_valid      ``bool``
+check         ``list<struct<code, severity, component, start: int64, end: int64,
+              section, message>>`` (all others ``string``): one struct per violation
+split         ``struct<scheme, userinfo, host, port, path, query, fragment>``, each a
+              ``string``, null where absent (the port as text, as :func:`iri.split` has it)
+the others    ``string``
+============  ==========================================================================
 
 >>> from iri.scale import batch
 >>> list(batch.stream("to_uri", ["http://ü.example/ä", None]))
@@ -22,72 +38,26 @@ with ``on_invalid="null"``, gives a null: never a silently changed value.
 >>> import pyarrow as pa
 >>> batch.arrow_column("is_valid", pa.array(["http://x/", None, "a b"])).to_pylist()
 [True, None, False]
+>>> batch.arrow_column("split", pa.array(["http://h:80/p"]))[0]["port"].as_py()
+'80'
+>>> batch.arrow_column("resolve", ["../d", None], base="http://a/b/c")
+['http://a/d', None]
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from enum import StrEnum
-from functools import partial
+from importlib import import_module
 from typing import Any
 
-from iri.convert.uri import to_iri, to_uri
-from iri.ladder.normalize import key, normalize
-from iri.syntax.check import check, is_valid
+from iri.scale.arrow import arrow_type, columns, is_arrow
+from iri.scale.tasks import OnInvalid, Task, applier, bound, violation_row
 from iri.syntax.errors import IRIError
 
 __all__ = ["OnInvalid", "Task", "arrow_column", "pandas_column", "stream"]
 
-
-class Task(StrEnum):
-    """The function applied to every value."""
-
-    IS_VALID = "is_valid"  #: bool
-    CHECK = "check"  #: list of violations (Arrow/pandas: list of structs)
-    TO_URI = "to_uri"  #: str
-    TO_IRI = "to_iri"  #: str
-    NORMALIZE = "normalize"  #: str
-    KEY = "key"  #: str, the comparison key (equal keys iff equivalent)
-
-
-class OnInvalid(StrEnum):
-    """What a value the function rejects (an :class:`iri.IRIError`) gives."""
-
-    RAISE = "raise"  #: the error propagates (default)
-    NULL = "null"  #: a null result in its place
-
-
-_FUNCTIONS: dict[Task, Callable[..., Any]] = {
-    Task.IS_VALID: is_valid,
-    Task.CHECK: check,
-    Task.TO_URI: to_uri,
-    Task.TO_IRI: to_iri,
-    Task.NORMALIZE: normalize,
-    Task.KEY: key,
-}
-
-
-def _bound(task: Task | str, options: dict[str, Any]) -> Callable[[str], Any]:
-    fn = _FUNCTIONS[Task(task)]
-    return partial(fn, **options) if options else fn
-
-
-def _function(task: Task | str, on_invalid: OnInvalid | str, options: dict[str, Any]) -> Any:
-    """Return ``f(value) -> result | None`` for one non-null value, type-checked."""
-    fn = _bound(task, options)
-    null = OnInvalid(on_invalid) is OnInvalid.NULL
-
-    def apply(value: object) -> Any:
-        if not isinstance(value, str):
-            raise TypeError(f"expected str or None, got {type(value).__name__}: {value!r:.60}")
-        if not null:
-            return fn(value)
-        try:
-            return fn(value)
-        except IRIError:
-            return None
-
-    return apply
+# the Arrow type of a task's results (iri.scale.dask builds its empty frames with it)
+_arrow_type = arrow_type
 
 
 def stream(
@@ -99,13 +69,16 @@ def stream(
 ) -> Iterator[Any]:
     """Yield ``task(text, **options)`` for each text, lazily, in order; ``None`` for ``None``.
 
+    ``check`` yields lists of :class:`iri.Violation`, ``split`` dicts of the seven
+    components (:func:`iri.scale.tasks.split_row`).
+
     >>> list(stream("is_valid", ["http://x/", "http://x/%zz"], rule="IRI"))
     [True, False]
     """
     if isinstance(texts, str | bytes):
         raise TypeError("expected an iterable of str (one value per item), got a single string")
     # options are checked now, not at the first value
-    return _stream(_bound(task, options), OnInvalid(on_invalid) is OnInvalid.NULL, texts)
+    return _stream(bound(task, options), OnInvalid(on_invalid) is OnInvalid.NULL, texts)
 
 
 def _stream(fn: Callable[[str], Any], null: bool, texts: Iterable[str | None]) -> Iterator[Any]:
@@ -126,88 +99,111 @@ def _stream(fn: Callable[[str], Any], null: bool, texts: Iterable[str | None]) -
         yield result
 
 
-def _violation_rows(violations: list[Any] | None) -> list[dict[str, object]] | None:
-    if violations is None:
-        return None
-    return [
-        {
-            "code": v.code.value,
-            "severity": v.severity.value,
-            "start": v.span[0],
-            "end": v.span[1],
-            "section": v.section,
-            "message": v.message,
-        }
-        for v in violations
-    ]
-
-
-def _arrow_type(task: Task) -> Any:
-    import pyarrow as pa
-
-    if task is Task.IS_VALID:
-        return pa.bool_()
-    if task is Task.CHECK:
-        return pa.list_(
-            pa.struct(
-                [
-                    ("code", pa.string()),
-                    ("severity", pa.string()),
-                    ("start", pa.int64()),
-                    ("end", pa.int64()),
-                    ("section", pa.string()),
-                    ("message", pa.string()),
-                ]
-            )
-        )
-    return pa.string()
-
-
-def _on_distinct(task: Task, apply: Any, distinct: Iterable[object]) -> list[Any]:
-    results = [apply(v) for v in distinct]
-    if task is Task.CHECK:
-        return [_violation_rows(r) for r in results]
-    return results
-
-
 def arrow_column(
     task: Task | str,
-    array: Any,
+    data: Any,
     *,
     on_invalid: OnInvalid | str = OnInvalid.RAISE,
     **options: Any,
 ) -> Any:
-    """Apply ``task`` to a ``pyarrow`` string array; return an array of the same length.
+    """Apply ``task`` to a column of strings; return a column of the same length.
 
-    ``array`` is a ``pyarrow.Array`` or ``ChunkedArray`` of ``string`` / ``large_string``
-    (or a dictionary of them); nulls stay nulls. The result is ``bool`` for ``is_valid``,
-    ``list<struct<code, severity, start, end, section, message>>`` for ``check`` and
-    ``string`` otherwise; a chunked array in gives a chunked array out.
-    Needs the ``arrow`` extra.
+    ``data`` is any object that speaks the Arrow PyCapsule interface (``__arrow_c_array__``
+    or ``__arrow_c_stream__``) holding ``string``, ``large_string``, ``string_view``, a
+    dictionary of them, or only nulls: a pyarrow ``Array`` or ``ChunkedArray``, a Polars
+    ``Series``, a nanoarrow ``Array``; a table of one such column (a DuckDB result, a pyarrow
+    ``Table`` or ``RecordBatchReader``); or a pandas ``Series``; or a ``list``. Nulls stay
+    nulls. The result types are in the module docstring. What comes back:
+
+    - a pyarrow ``Array`` for an ``Array`` (or any object with ``__arrow_c_array__``), a
+      ``ChunkedArray`` (chunk for chunk) for a ``ChunkedArray`` or any other stream (a
+      DuckDB result, a table: neither has an array type of its own);
+    - a Polars ``Series`` (same name) for a Polars ``Series``; a nanoarrow ``Array`` for a
+      nanoarrow array;
+    - a pandas ``Series`` with an Arrow dtype (same index and name) for a pandas ``Series``;
+    - a ``list`` for a ``list``: ``list(stream(task, data, ...))``, Python values (``check``:
+      lists of :class:`iri.Violation`; ``split``: dicts).
+
+    With the compiled core, the options each kernel takes (``rule``/``zone_id``,
+    ``level``, ``base``: :data:`iri.scale.arrow.KERNEL_OPTIONS`) run in Rust; any other
+    option runs the column through the Python reference, once per distinct value. Needs
+    pyarrow for pyarrow and pandas columns and on the Python path.
+
+    >>> import pyarrow as pa
+    >>> arrow_column("to_uri", pa.chunked_array([["é"], [None]])).to_pylist()
+    ['%C3%A9', None]
     """
+    t = Task(task)
+    on = OnInvalid(on_invalid)
+    if isinstance(data, list):
+        return list(stream(t, data, on_invalid=on, **options))
+    apply = applier(t, on, options)
+    module = type(data).__module__.partition(".")[0]
+    if module == "pandas":
+        return _pandas_arrow(t, data, apply, options)
+    if not is_arrow(data):
+        raise TypeError(
+            "expected an Arrow column (__arrow_c_array__ / __arrow_c_stream__), a pandas "
+            f"Series or a list, got {type(data).__name__}"
+        )
+    chunks = columns(t, data, apply, options)
+    if module == "polars":
+        return _polars(data, chunks, t)
     import pyarrow as pa
 
-    t = Task(task)
-    apply = _function(t, on_invalid, options)
-    if isinstance(array, pa.ChunkedArray):
-        chunks = [arrow_column(t, c, on_invalid=on_invalid, **options) for c in array.chunks]
-        return pa.chunked_array(chunks, type=_arrow_type(t))
-    if not isinstance(array, pa.Array):
-        raise TypeError(f"expected a pyarrow Array or ChunkedArray, got {type(array).__name__}")
-    if pa.types.is_dictionary(array.type):
-        # decode first: a dictionary may hold values no row uses (after a slice, say),
-        # and those must not be checked (nor raise)
-        array = array.dictionary_decode()
-    if pa.types.is_string_view(array.type):
-        # Polars hands string views (zero copy); the per-distinct-value path needs offsets
-        array = array.cast(pa.large_string())
-    if not (pa.types.is_string(array.type) or pa.types.is_large_string(array.type)):
-        raise TypeError(f"expected a pyarrow string array, got type {array.type}")
-    # Dictionary-encode in C: the Python function then runs once per distinct value, and
-    # the results are spread back with one vectorized take (null indices stay null).
-    encoded = array.dictionary_encode()
-    distinct = pa.array(_on_distinct(t, apply, encoded.dictionary.to_pylist()), type=_arrow_type(t))
-    return distinct.take(encoded.indices)
+    arrays = [c if isinstance(c, pa.Array) else pa.array(c) for c in chunks]
+    if hasattr(data, "__arrow_c_array__") and len(arrays) == 1:
+        result = arrays[0]
+    else:
+        result = pa.chunked_array(arrays, type=arrow_type(t))
+    if module == "nanoarrow":
+        return import_module("nanoarrow").Array(result)
+    return result
+
+
+def _polars(data: Any, chunks: list[Any], task: Task) -> Any:
+    pl = import_module("polars")  # by name: an optional library, typed or not
+    name = getattr(data, "name", "")  # a DataFrame (of one column) has none
+    parts = [pl.Series(c).alias(name) for c in chunks]
+    if not parts:
+        import pyarrow as pa
+
+        return pl.Series(name, pa.array([], type=arrow_type(task)))
+    return pl.concat(parts, rechunk=False) if len(parts) > 1 else parts[0]
+
+
+def _pandas_arrow(task: Task, series: Any, apply: Any, options: dict[str, Any]) -> Any:
+    import pandas as pd
+    import pyarrow as pa
+
+    try:
+        array = pa.array(series, from_pandas=True)
+    except (pa.ArrowInvalid, pa.ArrowTypeError):
+        # a value that is not a str: the Python path names it (TypeError)
+        chunks = [_pandas_factorized(task, series, apply, as_arrow=True)]
+    else:
+        if array.null_count == len(array):
+            array = pa.nulls(len(array))  # all missing: pandas gave it a float dtype, say
+        chunks = columns(task, array, apply, options)
+    result = pa.chunked_array(
+        [c if isinstance(c, pa.Array) else pa.array(c) for c in chunks], type=arrow_type(task)
+    )
+    return pd.Series(pd.arrays.ArrowExtensionArray(result), index=series.index, name=series.name)
+
+
+def _pandas_factorized(task: Task, series: Any, apply: Any, *, as_arrow: bool) -> Any:
+    """The Python path for a Series: once per distinct value (``pd.factorize``)."""
+    import pandas as pd
+    import pyarrow as pa
+
+    codes, uniques = pd.factorize(series, use_na_sentinel=True)
+    results = [apply(v) for v in list(uniques)]
+    if task is Task.CHECK:
+        results = [None if r is None else [violation_row(v) for v in r] for r in results]
+    if task is Task.CHECK and not as_arrow:
+        return [results[c] if c >= 0 else None for c in codes]
+    distinct = pa.array(results, type=arrow_type(task))
+    return distinct.take(pa.array(codes, mask=codes < 0))
 
 
 def pandas_column(
@@ -220,25 +216,18 @@ def pandas_column(
     """Apply ``task`` to a ``pandas.Series`` of strings; return a Series with the same index.
 
     Missing values (``None``, ``NaN``, ``pd.NA``) stay missing. The result dtype is an
-    Arrow-backed ``bool`` for ``is_valid``, Arrow ``string`` for the conversions, and
-    ``object`` (lists of violation dicts) for ``check``. Needs the ``pandas`` extra.
+    Arrow-backed ``bool`` for ``is_valid``, an Arrow ``struct`` for ``split``, Arrow
+    ``string`` for the conversions, and ``object`` (lists of violation dicts) for
+    ``check``. With the compiled core, the column goes through the Arrow kernel
+    (:func:`arrow_column`). Needs the ``pandas`` extra.
     """
     import pandas as pd
 
     if not isinstance(series, pd.Series):
         raise TypeError(f"expected a pandas Series, got {type(series).__name__}")
     t = Task(task)
-    apply = _function(t, on_invalid, options)
-    # factorize: codes per row (-1 for missing) and the distinct values, in C.
-    codes, uniques = pd.factorize(series, use_na_sentinel=True)
-    results = _on_distinct(t, apply, list(uniques))
+    apply = applier(t, on_invalid, options)
     if t is Task.CHECK:
-        out: list[Any] = [results[c] if c >= 0 else None for c in codes]
+        out = _pandas_factorized(t, series, apply, as_arrow=False)
         return pd.Series(out, index=series.index, dtype=object, name=series.name)
-    import pyarrow as pa
-
-    distinct = pa.array(results, type=_arrow_type(t))
-    taken = distinct.take(pa.array(codes, mask=codes < 0))
-    return pd.Series(
-        taken, index=series.index, dtype=pd.ArrowDtype(_arrow_type(t)), name=series.name
-    )
+    return _pandas_arrow(t, series, apply, options)

@@ -1,0 +1,188 @@
+//! The results of a column kernel ([`super::columns`]): one [`Answer`] per row, written
+//! into an Arrow array of the task's type (nulls kept).
+//!
+//! | task | Arrow type |
+//! |---|---|
+//! | `is_valid` | `bool` |
+//! | `check` | `list<struct<code, severity, component, start: int64, end: int64, section, message>>` |
+//! | `split` | `struct<scheme, userinfo, host, port, path, query, fragment>` (all `string`) |
+//! | the others | `string` |
+
+use std::sync::Arc;
+
+use arrow_array::builder::{
+    ArrayBuilder, BooleanBuilder, Int64Builder, ListBuilder, StringBuilder, StructBuilder,
+};
+use arrow_array::ArrayRef;
+use arrow_schema::{DataType, Field, Fields};
+
+/// One violation as `check` reports it: code, severity, component, start, end, section,
+/// message (the fields of `iri.Violation`, its span as two numbers).
+pub(super) type Row = (String, String, Option<String>, i64, i64, String, String);
+
+/// The split of one text: byte ranges into it of scheme, userinfo, host, port, path,
+/// query and fragment (`None`: absent).
+pub(super) type Parts = [Option<(u32, u32)>; 7];
+
+/// The result of one row.
+pub(super) enum Answer {
+    /// `is_valid`
+    Bool(bool),
+    /// a string result
+    Text(String),
+    /// the row's text itself (`key` at the `simple` level)
+    Same,
+    /// `check`: the violations (`[]`: a clean text)
+    Rows(Vec<Row>),
+    /// `split`
+    Parts(Parts),
+}
+
+/// The struct fields of one violation.
+fn violation_fields() -> Fields {
+    Fields::from(vec![
+        Field::new("code", DataType::Utf8, true),
+        Field::new("severity", DataType::Utf8, true),
+        Field::new("component", DataType::Utf8, true),
+        Field::new("start", DataType::Int64, true),
+        Field::new("end", DataType::Int64, true),
+        Field::new("section", DataType::Utf8, true),
+        Field::new("message", DataType::Utf8, true),
+    ])
+}
+
+/// The struct fields of a split.
+pub(super) const SPLIT_FIELDS: [&str; 7] = [
+    "scheme", "userinfo", "host", "port", "path", "query", "fragment",
+];
+
+/// The builder of a column of results, of the kind the task writes.
+pub(super) enum Out {
+    Bool(BooleanBuilder),
+    Text(StringBuilder),
+    Check(ListBuilder<StructBuilder>),
+    Split(StructBuilder),
+}
+
+impl Out {
+    /// An empty builder for `kind` ("bool", "text", "check", "split") and `rows` rows.
+    pub(super) fn new(kind: Kind, rows: usize) -> Out {
+        match kind {
+            Kind::Bool => Out::Bool(BooleanBuilder::with_capacity(rows)),
+            Kind::Text => Out::Text(StringBuilder::with_capacity(rows, rows * 48)),
+            Kind::Check => Out::Check(
+                ListBuilder::with_capacity(StructBuilder::from_fields(violation_fields(), 0), rows)
+                    .with_field(Arc::new(Field::new_struct(
+                        "item",
+                        violation_fields(),
+                        true,
+                    ))),
+            ),
+            Kind::Split => Out::Split(StructBuilder::from_fields(
+                Fields::from(
+                    SPLIT_FIELDS
+                        .iter()
+                        .map(|n| Field::new(*n, DataType::Utf8, true))
+                        .collect::<Vec<_>>(),
+                ),
+                rows,
+            )),
+        }
+    }
+
+    /// A null row.
+    pub(super) fn null(&mut self) {
+        match self {
+            Out::Bool(b) => b.append_null(),
+            Out::Text(b) => b.append_null(),
+            Out::Check(b) => b.append_null(),
+            Out::Split(b) => {
+                for k in 0..SPLIT_FIELDS.len() {
+                    if let Some(f) = b.field_builder::<StringBuilder>(k) {
+                        f.append_null();
+                    }
+                }
+                b.append_null();
+            }
+        }
+    }
+
+    /// The row whose text is `text` and whose result is `answer` (an answer of another
+    /// kind than the builder's is written as a null: never the case by construction).
+    pub(super) fn answer(&mut self, text: &str, answer: &Answer) {
+        match (self, answer) {
+            (Out::Bool(b), Answer::Bool(v)) => b.append_value(*v),
+            (Out::Text(b), Answer::Text(t)) => b.append_value(t),
+            (Out::Text(b), Answer::Same) => b.append_value(text),
+            (Out::Check(b), Answer::Rows(rows)) => {
+                let s = b.values();
+                for r in rows {
+                    append_row(s, r);
+                }
+                b.append(true);
+            }
+            (Out::Split(b), Answer::Parts(parts)) => {
+                for (k, p) in parts.iter().enumerate() {
+                    if let Some(f) = b.field_builder::<StringBuilder>(k) {
+                        match p {
+                            Some((x, y)) => f.append_value(&text[*x as usize..*y as usize]),
+                            None => f.append_null(),
+                        }
+                    }
+                }
+                b.append(true);
+            }
+            (out, _) => out.null(),
+        }
+    }
+
+    /// The finished array.
+    pub(super) fn finish(self) -> ArrayRef {
+        match self {
+            Out::Bool(mut b) => Arc::new(b.finish()),
+            Out::Text(mut b) => Arc::new(b.finish()),
+            Out::Check(mut b) => Arc::new(b.finish()),
+            Out::Split(mut b) => Arc::new(b.finish()),
+        }
+    }
+
+    /// The rows written so far.
+    pub(super) fn len(&self) -> usize {
+        match self {
+            Out::Bool(b) => b.len(),
+            Out::Text(b) => b.len(),
+            Out::Check(b) => b.len(),
+            Out::Split(b) => b.len(),
+        }
+    }
+}
+
+/// One violation into the struct builder of a `check` list.
+fn append_row(s: &mut StructBuilder, r: &Row) {
+    let texts = [
+        (0, Some(&r.0)),
+        (1, Some(&r.1)),
+        (2, r.2.as_ref()),
+        (5, Some(&r.5)),
+    ];
+    for (k, v) in texts.into_iter().chain([(6, Some(&r.6))]) {
+        if let Some(f) = s.field_builder::<StringBuilder>(k) {
+            f.append_option(v);
+        }
+    }
+    for (k, v) in [(3, r.3), (4, r.4)] {
+        if let Some(f) = s.field_builder::<Int64Builder>(k) {
+            f.append_value(v);
+        }
+    }
+    s.append(true);
+}
+
+/// The kind of result a task writes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Kind {
+    Bool,
+    Text,
+    Check,
+    Split,
+}

@@ -1,0 +1,372 @@
+//! The column kernels (issue 26): one task over an Arrow string column, read without
+//! copying through the Arrow PyCapsule interface (`pyo3-arrow`; `__arrow_c_array__` or
+//! `__arrow_c_stream__`), worked through with the GIL released, written as a new Arrow
+//! array of the same length (a null in, a null out).
+//!
+//! Each chunk of the input is processed in slices of [`SLICE`] rows, so the working set
+//! stays bounded whatever the size of the chunk: a GIL-free pass answers what the core
+//! answers alone (on up to 4 threads, as many as the process has cores, or `IRI_THREADS`:
+//! [`threads`]); then, with the GIL, the rows it deferred are asked again with the Python
+//! IDNA functions (cached per host, as the drop-ins do), and what is still undecided goes
+//! to `fallback(text)`, the Python twin (which raises, or gives `None` for a null, as
+//! `on_invalid` says). Repeats are the caller's to fold (`iri.scale.arrow` runs the kernel
+//! over the dictionary of a column with many): a lookup per row here cost more than it
+//! saved on columns of distinct values (measured).
+
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, OnceLock};
+
+use arrow_array::cast::AsArray;
+use arrow_array::{Array, ArrayRef, LargeStringArray, StringArray, StringViewArray};
+use arrow_schema::{DataType, Field};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3_arrow::input::AnyArray;
+use pyo3_arrow::PyArray;
+
+use super::args::{level_of, options, text_of};
+use super::column_out::{Answer, Kind, Out, Parts, Row};
+use super::panic::{core, detached};
+use super::twins::{bindings, idna_map, Twin};
+use super::values::clean_answer;
+use super::UNICODE_OK;
+use crate::clean::{clean, Clean};
+use crate::normalize::Level;
+use crate::validate::{validate, Rule, Verdict};
+
+/// Rows per slice: the GIL is released once per slice, and the per-row state of a slice
+/// is all the memory the kernel holds beside the input and the output.
+const SLICE: usize = 16_384;
+
+/// A slice of fewer rows is worked on by one thread.
+const PARALLEL_MIN_ROWS: usize = 4_096;
+
+/// The threads that work on a slice, decided once: `IRI_THREADS` when it is a number from
+/// 1 to 64 (`1`: none beside the caller's; an engine that runs one task per core sets it),
+/// else the cores the process may use, at most 4 (`1` when the platform cannot tell).
+fn threads() -> usize {
+    static THREADS: OnceLock<usize> = OnceLock::new();
+    *THREADS.get_or_init(|| {
+        std::env::var("IRI_THREADS")
+            .ok()
+            .and_then(|v| v.trim().parse::<usize>().ok())
+            .filter(|n| (1..=64).contains(n))
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get().min(4)))
+    })
+}
+
+/// A task with its options, as the core runs it.
+#[derive(Clone, Copy)]
+enum Task {
+    IsValid(Rule, bool),
+    Check(Rule, bool),
+    ToUri,
+    ToIri,
+    Normalize(Level),
+    /// `key` at a level the core normalizes at; `None`: the `simple` level (the text)
+    Key(Option<Level>),
+    Split,
+    Resolve,
+}
+
+impl Task {
+    fn kind(self) -> Kind {
+        match self {
+            Task::IsValid(..) => Kind::Bool,
+            Task::Check(..) => Kind::Check,
+            Task::Split => Kind::Split,
+            _ => Kind::Text,
+        }
+    }
+}
+
+/// The state of one row of a slice.
+enum Slot {
+    Null,
+    /// the core cannot answer alone: asked again with the GIL
+    Defer,
+    Ans(Answer),
+}
+
+/// The texts of one Arrow string array (`string`, `large_string`, `string_view`; an
+/// all-null `null` array); offsets and validity as the array has them (sliced arrays).
+enum Texts<'a> {
+    Utf8(&'a StringArray),
+    Large(&'a LargeStringArray),
+    View(&'a StringViewArray),
+    Nulls,
+}
+
+impl<'a> Texts<'a> {
+    fn of(array: &'a ArrayRef) -> Option<Texts<'a>> {
+        match array.data_type() {
+            DataType::Utf8 => Some(Texts::Utf8(array.as_string::<i32>())),
+            DataType::LargeUtf8 => Some(Texts::Large(array.as_string::<i64>())),
+            DataType::Utf8View => Some(Texts::View(array.as_string_view())),
+            DataType::Null => Some(Texts::Nulls),
+            _ => None,
+        }
+    }
+
+    /// Row `i` (`< len`), `None` for a null.
+    fn get(&self, i: usize) -> Option<&'a str> {
+        match self {
+            Texts::Utf8(a) => a.is_valid(i).then(|| a.value(i)),
+            Texts::Large(a) => a.is_valid(i).then(|| a.value(i)),
+            Texts::View(a) => a.is_valid(i).then(|| a.value(i)),
+            Texts::Nulls => None,
+        }
+    }
+}
+
+/// The core's answer for one text, without Python (no IDNA: those rows defer).
+fn native(task: Task, text: &str, base: &str, unicode_ok: bool) -> Slot {
+    let text_answer = |t: Option<String>| t.map_or(Slot::Defer, |t| Slot::Ans(Answer::Text(t)));
+    match task {
+        Task::IsValid(rule, zone) => match validate(text, rule, zone) {
+            Verdict::Valid(_) => Slot::Ans(Answer::Bool(true)),
+            Verdict::Invalid => Slot::Ans(Answer::Bool(false)),
+            Verdict::Defer(_) => Slot::Defer,
+        },
+        Task::Check(rule, zone) => match clean(text, rule, zone, unicode_ok) {
+            Clean::Yes => Slot::Ans(Answer::Rows(Vec::new())),
+            _ => Slot::Defer,
+        },
+        Task::ToUri => text_answer(crate::convert::to_uri(text, &mut |_| None)),
+        Task::ToIri => text_answer(crate::convert::to_iri(text, &mut |_| None)),
+        Task::Normalize(level) | Task::Key(Some(level)) => {
+            text_answer(crate::normalize::normalize(text, level, &mut |_| None))
+        }
+        Task::Key(None) => Slot::Ans(Answer::Same),
+        Task::Split => Slot::Ans(Answer::Parts(parts(text))),
+        Task::Resolve => text_answer(crate::resolve::resolve(base, text)),
+    }
+}
+
+/// `iri.split(text)` with its authority split (`iri.syntax.split.split_authority`): the
+/// byte ranges of scheme, userinfo, host, port, path, query, fragment.
+fn parts(text: &str) -> Parts {
+    let p = crate::split::split(text);
+    let r = |(a, b): (usize, usize)| Some((a as u32, b as u32));
+    let (userinfo, host, port) = match p.authority {
+        Some((a0, a1)) => {
+            let q = crate::split::split_authority(&text[a0..a1]);
+            let shift = |(x, y): (usize, usize)| (a0 + x, a0 + y);
+            (
+                q.userinfo.map(shift).and_then(r),
+                r(shift(q.host)),
+                q.port.map(shift).and_then(r),
+            )
+        }
+        None => (None, None, None),
+    };
+    [
+        p.scheme.and_then(r),
+        userinfo,
+        host,
+        port,
+        r(p.path),
+        p.query.and_then(r),
+        p.fragment.and_then(r),
+    ]
+}
+
+/// A deferred row asked again with the GIL: with the Python IDNA functions (once per
+/// host, cached), as the drop-in functions do. `None`: still undecided.
+fn with_idna(py: Python<'_>, task: Task, text: &str) -> PyResult<Option<Answer>> {
+    let unicode_ok = UNICODE_OK.load(Ordering::Relaxed);
+    // the twins, configured by `iri` or loaded here on first need (`clean_answer` reads
+    // the IDNA function of `to_uri` from them)
+    let twins = bindings(py)?;
+    let (twin, kind) = match task {
+        Task::Check(rule, zone) => {
+            let verdict = core("column", || clean(text, rule, zone, unicode_ok))?;
+            return Ok(clean_answer(py, text, verdict).then(|| Answer::Rows(Vec::new())));
+        }
+        Task::ToUri => (Twin::HostToAscii, 0),
+        Task::ToIri => (Twin::HostToUnicode, 1),
+        Task::Normalize(_) | Task::Key(Some(_)) => (Twin::DnsHost, 2),
+        _ => return Ok(None),
+    };
+    let f = twins.maybe(py, twin);
+    let mut idna = |h: &str| idna_map(py, f, kind, h);
+    let out = core("column", || match task {
+        Task::ToUri => crate::convert::to_uri(text, &mut idna),
+        Task::ToIri => crate::convert::to_iri(text, &mut idna),
+        Task::Normalize(level) | Task::Key(Some(level)) => {
+            crate::normalize::normalize(text, level, &mut idna)
+        }
+        _ => None,
+    })?;
+    Ok(out.map(Answer::Text))
+}
+
+/// `fallback(text)`, the Python twin's answer for one row, read as the task's result:
+/// `None` is a null.
+fn from_python(kind: Kind, fallback: &Bound<'_, PyAny>, text: &str) -> PyResult<Slot> {
+    let value = fallback.call1((text,))?;
+    if value.is_none() {
+        return Ok(Slot::Null);
+    }
+    Ok(Slot::Ans(match kind {
+        Kind::Bool => Answer::Bool(value.extract()?),
+        Kind::Text => Answer::Text(value.extract()?),
+        Kind::Check => Answer::Rows(value.extract::<Vec<Row>>()?),
+        // the core splits every text: never asked
+        Kind::Split => return Ok(Slot::Null),
+    }))
+}
+
+/// One slice of rows (`texts` rows `lo..hi`) into `out`.
+fn slice(
+    py: Python<'_>,
+    task: Task,
+    base: &str,
+    texts: &Texts<'_>,
+    (lo, hi): (usize, usize),
+    fallback: &Bound<'_, PyAny>,
+    out: &mut Out,
+) -> PyResult<()> {
+    let unicode_ok = UNICODE_OK.load(Ordering::Relaxed);
+    let rows = |a: usize, b: usize| -> Vec<Slot> {
+        (a..b)
+            .map(|i| match texts.get(i) {
+                None => Slot::Null,
+                Some(text) => native(task, text, base, unicode_ok),
+            })
+            .collect()
+    };
+    let mut slots: Vec<Slot> = detached(py, "column", || {
+        let threads = threads();
+        if threads < 2 || hi - lo < PARALLEL_MIN_ROWS {
+            return rows(lo, hi);
+        }
+        // the rows cut in `threads` runs, each worked on by its own thread (scoped: they
+        // borrow the column); a panic in one is raised again here, where `detached`
+        // turns it into the library's error
+        let step = (hi - lo).div_ceil(threads);
+        std::thread::scope(|s| {
+            let runs: Vec<_> = (lo..hi)
+                .step_by(step)
+                .map(|a| s.spawn(move || rows(a, hi.min(a + step))))
+                .collect();
+            runs.into_iter()
+                .flat_map(|run| run.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+                .collect()
+        })
+    })?;
+    for (k, slot) in slots.iter_mut().enumerate() {
+        if let (Slot::Defer, Some(text)) = (&slot, texts.get(lo + k)) {
+            *slot = match with_idna(py, task, text)? {
+                Some(answer) => Slot::Ans(answer),
+                None => from_python(task.kind(), fallback, text)?,
+            };
+        }
+    }
+    for (k, slot) in slots.iter().enumerate() {
+        let text = texts.get(lo + k).unwrap_or_default();
+        match slot {
+            Slot::Ans(answer) => out.answer(text, answer),
+            _ => out.null(),
+        }
+    }
+    Ok(())
+}
+
+/// The task and its options as the core knows them; `None` for a task or an option value
+/// it does not know (the caller then runs the Python way).
+fn task_of(
+    task: &str,
+    rule: Option<&Bound<'_, PyAny>>,
+    zone_id: Option<&Bound<'_, PyAny>>,
+    level: Option<&Bound<'_, PyAny>>,
+) -> Option<Task> {
+    let (r, z) = options(rule, zone_id)?;
+    Some(match task {
+        "is_valid" => Task::IsValid(r, z),
+        "check" => Task::Check(r, z),
+        "to_uri" => Task::ToUri,
+        "to_iri" => Task::ToIri,
+        "normalize" => Task::Normalize(level_of(level)?),
+        "key" => match level.and_then(text_of) {
+            Some("simple") => Task::Key(None),
+            _ => Task::Key(Some(level_of(level)?)),
+        },
+        "split" => Task::Split,
+        "resolve" => Task::Resolve,
+        _ => return None,
+    })
+}
+
+/// One Arrow chunk as a string array the kernel reads: a dictionary-encoded column is
+/// decoded first (only the values its rows use are then worked on); a struct of one field
+/// (a table of one column, as a DuckDB result or a record batch stream exports it) is that
+/// field (its own nulls; the struct's, which such a table never has, are not read).
+fn decoded(chunk: ArrayRef) -> PyResult<ArrayRef> {
+    match chunk.data_type() {
+        DataType::Dictionary(_, values) => arrow_cast::cast(&chunk, values)
+            .map_err(|e| PyTypeError::new_err(format!("cannot decode the dictionary: {e}"))),
+        DataType::Struct(fields) if fields.len() == 1 && chunk.null_count() == 0 => {
+            decoded(chunk.as_struct().column(0).clone())
+        }
+        _ => Ok(chunk),
+    }
+}
+
+/// `task` over the Arrow column `data` (any object with `__arrow_c_array__` or
+/// `__arrow_c_stream__` of `string`, `large_string`, `string_view`, a dictionary of them,
+/// or `null`): one result array per chunk of the input, each of the chunk's length.
+/// Options: `rule`, `zone_id` (`is_valid`, `check`), `level` (`normalize`, `key`), `base`
+/// (`resolve`). `fallback(text)` answers what the core leaves (the Python twin, with
+/// `on_invalid` applied). `None` when the task or an option value is one the core does
+/// not know (the caller runs the Python twin over the column); `TypeError` for a column
+/// of another type.
+#[pyfunction]
+#[pyo3(signature = (task, data, fallback, *, rule=None, zone_id=None, level=None, base=None))]
+#[allow(clippy::too_many_arguments)] // one keyword per option of the tasks
+pub(super) fn column(
+    py: Python<'_>,
+    task: &str,
+    data: AnyArray,
+    fallback: &Bound<'_, PyAny>,
+    rule: Option<&Bound<'_, PyAny>>,
+    zone_id: Option<&Bound<'_, PyAny>>,
+    level: Option<&Bound<'_, PyAny>>,
+    base: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Option<Vec<PyArray>>> {
+    let Some(task) = task_of(task, rule, zone_id, level) else {
+        return Ok(None);
+    };
+    let base = match (task, base) {
+        (Task::Resolve, Some(b)) => match text_of(b) {
+            Some(b) => b,
+            None => return Ok(None),
+        },
+        (Task::Resolve, None) => return Ok(None),
+        _ => "",
+    };
+    let mut results = Vec::new();
+    for chunk in data.into_reader()? {
+        let chunk = decoded(chunk.map_err(|e| PyValueError::new_err(e.to_string()))?)?;
+        let Some(texts) = Texts::of(&chunk) else {
+            return Err(PyTypeError::new_err(format!(
+                "expected an Arrow column of strings, got type {}",
+                chunk.data_type()
+            )));
+        };
+        let mut out = Out::new(task.kind(), chunk.len());
+        let mut lo = 0;
+        while lo < chunk.len() {
+            let hi = chunk.len().min(lo + SLICE);
+            slice(py, task, base, &texts, (lo, hi), fallback, &mut out)?;
+            lo = hi;
+        }
+        debug_assert_eq!(out.len(), chunk.len());
+        let array = out.finish();
+        let field = Arc::new(Field::new("", array.data_type().clone(), true));
+        results.push(
+            PyArray::try_new(array, field).map_err(|e| PyValueError::new_err(e.to_string()))?,
+        );
+    }
+    Ok(Some(results))
+}

@@ -1,0 +1,77 @@
+//! The Python module `iri._native`: thin bindings over the core. Contract in
+//! `native/README.md`. Every function returns exactly what its Python twin returns, or
+//! `None` ("defer": call the Python function), and never raises for any argument.
+//!
+//! One file per concern: [`args`] (arguments in, `str`s out), [`panic`] (a panic of the
+//! core as `IRIError`), [`values`] (the per-value functions), [`dispatch`] (the drop-ins),
+//! [`twins`] (the Python functions they defer to), [`lines`] (the CLI's line loops),
+//! [`encoders`] (percent-encoding), [`columns`] (the Arrow column kernels) and
+//! [`column_out`] (their result arrays).
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use pyo3::prelude::*;
+
+mod args;
+mod column_out;
+mod columns;
+mod dispatch;
+mod encoders;
+mod lines;
+mod panic;
+mod twins;
+mod values;
+
+use columns::column;
+use dispatch::{
+    api_check, api_is_valid, api_normalize, api_parse, api_resolve, api_split, api_to_iri,
+    api_to_uri,
+};
+use encoders::{encode, encoder, Encoder};
+use lines::{check_lines, clean_lines, normalize_lines, valid_lines};
+use panic::_test_panic;
+use twins::configure;
+use values::{clean, is_valid, normalize, parse_groups, resolve, split, to_iri, to_uri};
+
+/// Whether the running Python's `unicodedata` has the Unicode version of the tables
+/// (set once at import; `clean` treats non-ASCII text as "ask Python" otherwise).
+pub(crate) static UNICODE_OK: AtomicBool = AtomicBool::new(false);
+
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    let version: String = py
+        .import("unicodedata")?
+        .getattr("unidata_version")?
+        .extract()?;
+    UNICODE_OK.store(version == crate::tables::UNICODE_VERSION, Ordering::Relaxed);
+    m.add("UNICODE_VERSION", crate::tables::UNICODE_VERSION)?;
+    m.add("UNICODE_OK", version == crate::tables::UNICODE_VERSION)?;
+    m.add_function(wrap_pyfunction!(is_valid, m)?)?;
+    m.add_function(wrap_pyfunction!(clean, m)?)?;
+    m.add_function(wrap_pyfunction!(split, m)?)?;
+    m.add_function(wrap_pyfunction!(parse_groups, m)?)?;
+    m.add_function(wrap_pyfunction!(clean_lines, m)?)?;
+    m.add_function(wrap_pyfunction!(configure, m)?)?;
+    m.add_function(wrap_pyfunction!(resolve, m)?)?;
+    m.add_function(wrap_pyfunction!(api_resolve, m)?)?;
+    m.add_function(wrap_pyfunction!(to_uri, m)?)?;
+    m.add_function(wrap_pyfunction!(to_iri, m)?)?;
+    m.add_function(wrap_pyfunction!(api_to_uri, m)?)?;
+    m.add_function(wrap_pyfunction!(api_to_iri, m)?)?;
+    m.add_function(wrap_pyfunction!(normalize, m)?)?;
+    m.add_function(wrap_pyfunction!(api_normalize, m)?)?;
+    m.add_function(wrap_pyfunction!(valid_lines, m)?)?;
+    m.add_function(wrap_pyfunction!(normalize_lines, m)?)?;
+    m.add_function(wrap_pyfunction!(api_is_valid, m)?)?;
+    m.add_function(wrap_pyfunction!(api_check, m)?)?;
+    m.add_function(wrap_pyfunction!(api_split, m)?)?;
+    m.add_function(wrap_pyfunction!(api_parse, m)?)?;
+    m.add_function(wrap_pyfunction!(_test_panic, m)?)?;
+    m.add_function(wrap_pyfunction!(check_lines, m)?)?;
+    m.add_function(wrap_pyfunction!(encode, m)?)?;
+    m.add_function(wrap_pyfunction!(encoder, m)?)?;
+    m.add_function(wrap_pyfunction!(column, m)?)?;
+    m.add_class::<Encoder>()?;
+    Ok(())
+}

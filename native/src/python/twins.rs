@@ -1,0 +1,216 @@
+//! The Python twins of the drop-in functions and the value types they build (given to
+//! `configure`, or loaded by name on first need), and the per-host cache of the Python
+//! IDNA functions.
+
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
+
+use pyo3::exceptions::PyRuntimeError;
+use pyo3::intern;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+/// The Python objects the drop-in functions hand over to (the twins) or build (the types),
+/// by name: `configure` gives them directly (keywords) or a `loader` that returns one for
+/// its name on first need, so that the dispatch in `iri` imports no module a call does not
+/// use (the start-up target of issue 12).
+#[derive(Clone, Copy)]
+pub(super) enum Twin {
+    IsValid,
+    Check,
+    Split,
+    Parse,
+    Components,
+    Reference,
+    Resolve,
+    ToUri,
+    ToIri,
+    HostToAscii,
+    HostToUnicode,
+    Normalize,
+    DnsHost,
+}
+
+pub(super) const TWINS: [&str; 13] = [
+    "is_valid",
+    "check",
+    "split",
+    "parse",
+    "components",
+    "reference",
+    "resolve",
+    "to_uri",
+    "to_iri",
+    "host_to_ascii",
+    "host_to_unicode",
+    "normalize",
+    "dns_host",
+];
+
+pub(super) struct Bindings {
+    /// `loader(name)`: the object of that name, asked for once (`None`: keywords only).
+    loader: Option<Py<PyAny>>,
+    slots: [OnceLock<Py<PyAny>>; 13],
+    /// `tuple.__new__` (a `Components` from a tuple) and `object.__new__` (an
+    /// `IRIReference` made as `iri.parse` makes it).
+    pub(super) tuple_new: Py<PyAny>,
+    pub(super) object_new: Py<PyAny>,
+}
+
+impl Bindings {
+    /// The object bound to `twin`: given to `configure`, or loaded once by the loader.
+    pub(super) fn get<'s>(&'s self, py: Python<'_>, twin: Twin) -> PyResult<&'s Py<PyAny>> {
+        let slot = &self.slots[twin as usize];
+        if let Some(v) = slot.get() {
+            return Ok(v);
+        }
+        let name = TWINS[twin as usize];
+        let loader = self.loader.as_ref().ok_or_else(|| {
+            PyRuntimeError::new_err(format!("iri._native.configure() was not given {name}="))
+        })?;
+        let value = loader.bind(py).call1((name,))?.unbind();
+        let _ = slot.set(value); // another thread may have set it first: the same object
+        slot.get()
+            .ok_or_else(|| PyRuntimeError::new_err(format!("iri._native: {name} not loaded")))
+    }
+
+    /// The bound object, or `None` when neither given nor loadable (the IDNA functions:
+    /// the caller then defers).
+    pub(super) fn maybe(&self, py: Python<'_>, twin: Twin) -> Option<&Py<PyAny>> {
+        self.get(py, twin).ok()
+    }
+}
+
+/// Hosts already mapped by the Python IDNA functions (3987bis 3.4.2, 4.2 step 7): one call
+/// per distinct host. Bounded: emptied when full.
+pub(super) static IDNA_CACHE: Mutex<Option<HashMap<(u8, String), String>>> = Mutex::new(None);
+pub(super) const IDNA_CACHE_MAX: usize = 4096;
+
+/// The host mapped by `func` (`kind`: 0 host_to_ascii, 1 to_unicode, 2 dns_host), from
+/// the cache or by one call; `None` when it raises (the caller then defers to the Python
+/// twin, which raises the same error).
+pub(super) fn idna_map(
+    py: Python<'_>,
+    func: Option<&Py<PyAny>>,
+    kind: u8,
+    host: &str,
+) -> Option<String> {
+    let key = (kind, host.to_owned());
+    if let Ok(cache) = IDNA_CACHE.lock() {
+        if let Some(hit) = cache.as_ref().and_then(|c| c.get(&key)) {
+            return Some(hit.clone());
+        }
+    }
+    let mapped: String = func?.bind(py).call1((host,)).ok()?.extract().ok()?;
+    if let Ok(mut cache) = IDNA_CACHE.lock() {
+        let c = cache.get_or_insert_with(HashMap::new);
+        if c.len() >= IDNA_CACHE_MAX {
+            c.clear();
+        }
+        c.insert(key, mapped.clone());
+    }
+    Some(mapped)
+}
+
+pub(super) static BINDINGS: OnceLock<Bindings> = OnceLock::new();
+
+/// The bindings; when `configure` has not been called (a drop-in unpickled in a worker
+/// process that has not touched `iri.NATIVE`), the ones the dispatch in `iri` sets: its
+/// loader `iri._twin`.
+pub(super) fn bindings(py: Python<'_>) -> PyResult<&'static Bindings> {
+    if let Some(b) = BINDINGS.get() {
+        return Ok(b);
+    }
+    let loader = py.import("iri")?.getattr("_twin")?.unbind();
+    let builtins = py.import("builtins")?;
+    let fresh = Bindings {
+        loader: Some(loader),
+        slots: std::array::from_fn(|_| OnceLock::new()),
+        tuple_new: builtins.getattr("tuple")?.getattr("__new__")?.unbind(),
+        object_new: builtins.getattr("object")?.getattr("__new__")?.unbind(),
+    };
+    let _ = BINDINGS.set(fresh); // or another thread's, made the same way
+    BINDINGS
+        .get()
+        .ok_or_else(|| PyRuntimeError::new_err("iri._native: no bindings"))
+}
+
+/// Set the Python twins the drop-in functions defer to, and the value types they build:
+/// each by keyword, or `loader(name)` (called once per name, on first need) for those not
+/// given. Called once, by the dispatch in `iri` (a second call raises RuntimeError).
+#[pyfunction]
+#[pyo3(signature = (
+    *, loader=None, is_valid=None, check=None, split=None, parse=None, components=None,
+    reference=None, resolve=None, to_uri=None, to_iri=None, host_to_ascii=None,
+    host_to_unicode=None, normalize=None, dns_host=None,
+))]
+#[allow(clippy::too_many_arguments)] // one keyword per Python twin
+pub(super) fn configure(
+    py: Python<'_>,
+    loader: Option<Py<PyAny>>,
+    is_valid: Option<Py<PyAny>>,
+    check: Option<Py<PyAny>>,
+    split: Option<Py<PyAny>>,
+    parse: Option<Py<PyAny>>,
+    components: Option<Py<PyAny>>,
+    reference: Option<Py<PyAny>>,
+    resolve: Option<Py<PyAny>>,
+    to_uri: Option<Py<PyAny>>,
+    to_iri: Option<Py<PyAny>>,
+    host_to_ascii: Option<Py<PyAny>>,
+    host_to_unicode: Option<Py<PyAny>>,
+    normalize: Option<Py<PyAny>>,
+    dns_host: Option<Py<PyAny>>,
+) -> PyResult<()> {
+    let builtins = py.import("builtins")?;
+    let tuple_new = builtins.getattr("tuple")?.getattr("__new__")?.unbind();
+    let object_new = builtins.getattr("object")?.getattr("__new__")?.unbind();
+    let given = [
+        is_valid,
+        check,
+        split,
+        parse,
+        components,
+        reference,
+        resolve,
+        to_uri,
+        to_iri,
+        host_to_ascii,
+        host_to_unicode,
+        normalize,
+        dns_host,
+    ];
+    let slots: [OnceLock<Py<PyAny>>; 13] = std::array::from_fn(|_| OnceLock::new());
+    for (slot, value) in slots.iter().zip(given) {
+        if let Some(v) = value {
+            let _ = slot.set(v); // a new OnceLock: always empty
+        }
+    }
+    BINDINGS
+        .set(Bindings {
+            loader,
+            slots,
+            tuple_new,
+            object_new,
+        })
+        .map_err(|_| PyRuntimeError::new_err("iri._native.configure() was already called"))
+}
+
+/// The keyword arguments `rule=`, `zone_id=` as given (for the Python twin).
+pub(super) fn kwargs<'py>(
+    py: Python<'py>,
+    rule: Option<&Bound<'py, PyAny>>,
+    zone_id: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Option<Bound<'py, PyDict>>> {
+    if rule.is_none() && zone_id.is_none() {
+        return Ok(None);
+    }
+    let kw = PyDict::new(py);
+    if let Some(r) = rule {
+        kw.set_item(intern!(py, "rule"), r)?;
+    }
+    if let Some(z) = zone_id {
+        kw.set_item(intern!(py, "zone_id"), z)?;
+    }
+    Ok(Some(kw))
+}

@@ -1,0 +1,169 @@
+//! The low-level per-value functions: the core's answer for one text, or `None` (defer:
+//! the caller asks the Python twin).
+
+use std::sync::atomic::Ordering;
+
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+
+use super::args::{groups, level_of, options, piece, scheme_str, text_of};
+use super::panic::core;
+use super::twins::{idna_map, Twin, BINDINGS};
+use super::UNICODE_OK;
+use crate::clean as clean_core;
+use crate::split as split_core;
+use crate::validate::{self, Verdict};
+
+/// `iri.is_valid(text, rule=rule, zone_id=zone_id)`, or `None` to defer: a non-`str`, a
+/// lone surrogate, an unknown option, or a host whose percent-encoded UTF-8 must be
+/// checked as an IDN (UTS #46 ToASCII, the idna package).
+#[pyfunction]
+#[pyo3(signature = (text, rule=None, zone_id=None))]
+pub(super) fn is_valid(
+    text: &Bound<'_, PyAny>,
+    rule: Option<&Bound<'_, PyAny>>,
+    zone_id: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Option<bool>> {
+    let (Some(s), Some((rule, zone))) = (text_of(text), options(rule, zone_id)) else {
+        return Ok(None);
+    };
+    Ok(
+        match core("is_valid", || validate::validate(s, rule, zone))? {
+            Verdict::Valid(_) => Some(true),
+            Verdict::Invalid => Some(false),
+            Verdict::Defer(_) => None,
+        },
+    )
+}
+
+/// `True` only when `iri.check(text, rule=rule, zone_id=zone_id)` returns `[]`; `False`
+/// means "ask Python" (it may or may not find something).
+#[pyfunction]
+#[pyo3(signature = (text, rule=None, zone_id=None))]
+pub(super) fn clean(
+    py: Python<'_>,
+    text: &Bound<'_, PyAny>,
+    rule: Option<&Bound<'_, PyAny>>,
+    zone_id: Option<&Bound<'_, PyAny>>,
+) -> PyResult<bool> {
+    let (Some(s), Some((rule, zone))) = (text_of(text), options(rule, zone_id)) else {
+        return Ok(false);
+    };
+    let unicode_ok = UNICODE_OK.load(Ordering::Relaxed);
+    let verdict = core("clean", || clean_core::clean(s, rule, zone, unicode_ok))?;
+    Ok(clean_answer(py, s, verdict))
+}
+
+/// The final answer of [`clean_core::clean`]: a non-ASCII host is clean when the IDNA
+/// function of `to_uri` (`host_to_ascii`, cached per host) converts it to labels that
+/// leave nothing to say ([`clean_core::idn_converted`]); `false` when it raises or is not
+/// configured (then Python checks the text).
+pub(super) fn clean_answer(py: Python<'_>, text: &str, verdict: clean_core::Clean) -> bool {
+    match verdict {
+        clean_core::Clean::No => false,
+        clean_core::Clean::Yes => true,
+        clean_core::Clean::IfHostConverts(a, b) => {
+            let host = &text[a..b];
+            let f = BINDINGS.get().and_then(|b| b.maybe(py, Twin::HostToAscii));
+            idna_map(py, f, 0, host).is_some_and(|ascii| clean_core::idn_converted(host, &ascii))
+        }
+    }
+}
+
+/// The fields of `iri.split(text)` as a 5-tuple (scheme, authority, path, query,
+/// fragment), or `None` for a non-`str` or a lone surrogate.
+#[pyfunction]
+pub(super) fn split<'py>(
+    py: Python<'py>,
+    text: &Bound<'py, PyAny>,
+) -> PyResult<Option<Bound<'py, PyTuple>>> {
+    let Some(s) = text_of(text) else {
+        return Ok(None);
+    };
+    let p = core("split", || split_core::split(s))?;
+    let items = [
+        match p.scheme {
+            Some((a, b)) => scheme_str(py, &s[a..b]), // a ":" follows: never all of it
+            None => py.None().into_bound(py),
+        },
+        piece(py, text, s, p.authority),
+        piece(py, text, s, Some(p.path)),
+        piece(py, text, s, p.query),
+        piece(py, text, s, p.fragment),
+    ];
+    PyTuple::new(py, items).map(Some)
+}
+
+/// The groups `iri.parse` builds an `IRIReference` from, as an 8-tuple (scheme,
+/// authority, userinfo, host, port, path, query, fragment), when `text` is valid for the
+/// rule; `None` otherwise (invalid: Python raises `InvalidIRI`; or deferred as for
+/// [`is_valid`]).
+#[pyfunction]
+#[pyo3(signature = (text, rule=None, zone_id=None))]
+pub(super) fn parse_groups<'py>(
+    py: Python<'py>,
+    text: &Bound<'py, PyAny>,
+    rule: Option<&Bound<'py, PyAny>>,
+    zone_id: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Option<Bound<'py, PyTuple>>> {
+    let (Some(s), Some((rule, zone))) = (text_of(text), options(rule, zone_id)) else {
+        return Ok(None);
+    };
+    let Verdict::Valid(g) = core("parse_groups", || validate::validate(s, rule, zone))? else {
+        return Ok(None);
+    };
+    let items = groups(py, text, s, &g);
+    PyTuple::new(py, items).map(Some)
+}
+
+/// `iri.resolve(base, reference)` with the default options (RFC 3986 5.2, strict,
+/// both arguments validated), or `None` to defer: a non-`str`, a lone surrogate, an
+/// invalid argument, a base without a scheme, a host with escaped UTF-8.
+#[pyfunction]
+pub(super) fn resolve(
+    base: &Bound<'_, PyAny>,
+    reference: &Bound<'_, PyAny>,
+) -> PyResult<Option<String>> {
+    let (Some(b), Some(r)) = (text_of(base), text_of(reference)) else {
+        return Ok(None);
+    };
+    core("resolve", || crate::resolve::resolve(b, r))
+}
+
+/// `iri.to_uri(text)` with the default options, or `None` to defer: a non-`str`, a lone
+/// surrogate, an invalid text, or a non-ASCII host of a DNS scheme (IDNA is Python's).
+#[pyfunction]
+pub(super) fn to_uri(text: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+    let Some(s) = text_of(text) else {
+        return Ok(None);
+    };
+    core("to_uri", || crate::convert::to_uri(s, &mut |_| None))
+}
+
+/// `iri.to_iri(text)` with the default options, or `None` to defer (as [`to_uri`]; the
+/// IDNA step is any host of a DNS scheme with "%" or "xn--" in its authority).
+#[pyfunction]
+pub(super) fn to_iri(text: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+    let Some(s) = text_of(text) else {
+        return Ok(None);
+    };
+    core("to_iri", || crate::convert::to_iri(s, &mut |_| None))
+}
+
+/// `iri.normalize(text, level=level)` ("syntax" or "scheme", no other option), or `None`
+/// to defer: a non-`str`, a lone surrogate, an invalid text, another level, a host with
+/// escaped UTF-8, a DNS host with non-ASCII or "xn--" at the scheme level (IDNA is
+/// Python's), a `mailto` path at the scheme level.
+#[pyfunction]
+#[pyo3(signature = (text, level=None))]
+pub(super) fn normalize(
+    text: &Bound<'_, PyAny>,
+    level: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Option<String>> {
+    let (Some(s), Some(lvl)) = (text_of(text), level_of(level)) else {
+        return Ok(None);
+    };
+    core("normalize", || {
+        crate::normalize::normalize(s, lvl, &mut |_| None)
+    })
+}

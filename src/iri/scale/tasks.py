@@ -1,0 +1,181 @@
+"""The tasks of :mod:`iri.scale.batch`: the function each applies to one value, and its options.
+
+A task is the per-value function of the library that it names (``is_valid``, ``check``,
+``to_uri``, ``to_iri``, ``normalize``, ``key``), or one of two column shapes of them:
+``split`` (:func:`iri.split` with the authority split into userinfo, host and port, as
+:func:`iri.syntax.split.split_authority` splits it) and ``resolve`` (:func:`iri.resolve` of
+each value against one ``base=``). These Python functions are the reference: the column
+kernels of the compiled core answer exactly what they answer, and call them for what the
+core leaves undecided.
+
+>>> split_row("http://user@example.org:8080/a?q#f")["port"]
+'8080'
+>>> bound(Task.RESOLVE, {"base": "http://a/b/c"})("../d")
+'http://a/d'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import StrEnum
+from functools import partial
+from typing import Any
+
+from iri.convert.uri import to_iri, to_uri
+from iri.ladder.normalize import Level, key, normalize
+from iri.ladder.resolve import resolve
+from iri.syntax.check import check, iri_reference_match, is_valid
+from iri.syntax.errors import IRIError
+from iri.syntax.split import split, split_authority
+from iri.syntax.violations import Violation
+
+__all__ = [
+    "SPLIT_FIELDS",
+    "OnInvalid",
+    "Task",
+    "applier",
+    "bound",
+    "split_row",
+    "violation_row",
+]
+
+
+class Task(StrEnum):
+    """The function applied to every value."""
+
+    IS_VALID = "is_valid"  #: bool
+    CHECK = "check"  #: list of violations (Arrow/pandas: list of structs)
+    TO_URI = "to_uri"  #: str
+    TO_IRI = "to_iri"  #: str
+    NORMALIZE = "normalize"  #: str
+    KEY = "key"  #: str, the comparison key (equal keys iff equivalent)
+    SPLIT = "split"  #: the seven components (Arrow: a struct), None where absent
+    RESOLVE = "resolve"  #: str, the value resolved against ``base=``
+
+
+class OnInvalid(StrEnum):
+    """What a value the function rejects (an :class:`iri.IRIError`) gives."""
+
+    RAISE = "raise"  #: the error propagates (default)
+    NULL = "null"  #: a null result in its place
+
+
+#: The fields of a ``split`` result, in order.
+SPLIT_FIELDS = ("scheme", "userinfo", "host", "port", "path", "query", "fragment")
+
+#: The fields of one violation of a ``check`` result (Arrow: the struct), in order.
+VIOLATION_FIELDS = ("code", "severity", "component", "start", "end", "section", "message")
+
+
+def split_row(text: str) -> dict[str, str | None]:
+    """The seven components of ``text``: :func:`iri.split`, its authority split too.
+
+    Never fails. ``userinfo``, ``host`` and ``port`` are ``None`` without an authority;
+    with one, the host is always a ``str`` (maybe empty).
+
+    >>> split_row("//u@h?#")
+    ... # doctest: +NORMALIZE_WHITESPACE
+    {'scheme': None, 'userinfo': 'u', 'host': 'h', 'port': None, 'path': '',
+     'query': '', 'fragment': ''}
+    """
+    c = split(text)
+    userinfo = host = port = None
+    if c.authority is not None:
+        a = split_authority(c.authority)
+        userinfo, host, port = a.userinfo, a.host, a.port
+    return {
+        "scheme": c.scheme,
+        "userinfo": userinfo,
+        "host": host,
+        "port": port,
+        "path": c.path,
+        "query": c.query,
+        "fragment": c.fragment,
+    }
+
+
+def _split_task(text: str) -> dict[str, str | None]:
+    return split_row(text)
+
+
+def violation_row(v: Violation) -> dict[str, object]:
+    """One violation as a row: its fields by :data:`VIOLATION_FIELDS` (the span as two)."""
+    return {
+        "code": v.code.value,
+        "severity": v.severity.value,
+        "component": v.component,
+        "start": v.span[0],
+        "end": v.span[1],
+        "section": v.section,
+        "message": v.message,
+    }
+
+
+_FUNCTIONS: dict[Task, Callable[..., Any]] = {
+    Task.IS_VALID: is_valid,
+    Task.CHECK: check,
+    Task.TO_URI: to_uri,
+    Task.TO_IRI: to_iri,
+    Task.NORMALIZE: normalize,
+    Task.KEY: key,
+    Task.SPLIT: _split_task,
+}
+
+
+def bound(task: Task | str, options: dict[str, Any]) -> Callable[[str], Any]:
+    """``task``'s function of one text with ``options`` bound (``ValueError`` for a task
+    that does not exist; ``TypeError`` for ``resolve`` without ``base=`` or ``split`` with
+    an option)."""
+    t = Task(task)
+    if t is Task.RESOLVE:
+        rest = dict(options)
+        if "base" not in rest:
+            raise TypeError("the resolve task needs base= (the IRI to resolve against)")
+        base = rest.pop("base")
+        return partial(_resolve_against, base, rest)
+    if t is Task.SPLIT and options:
+        raise TypeError(f"the split task takes no options, got {sorted(options)}")
+    fn = _FUNCTIONS[t]
+    return partial(fn, **options) if options else fn
+
+
+def _resolve_against(base: str, options: dict[str, Any], reference: str) -> str:
+    return resolve(base, reference, **options)
+
+
+def _matches_first(task: Task, options: dict[str, Any]) -> bool:
+    """Whether ``task``'s function, with these options, starts by matching
+    ``IRI-reference`` and raises ``InvalidIRI`` when that fails (``to_uri`` and ``to_iri``
+    without options, ``normalize`` with at most ``level``, ``key`` above the simple
+    level): with ``on_invalid="null"`` such a text is a null without the function building
+    the error's diagnostics (the same answer, far cheaper on invalid columns). Only those
+    options: any other is checked by the function before it matches."""
+    if task in (Task.TO_URI, Task.TO_IRI):
+        return not options
+    if task in (Task.NORMALIZE, Task.KEY) and set(options) <= {"level"}:
+        normalize("", **options)  # a bad level: the function's own ValueError, now
+        return task is Task.NORMALIZE or options.get("level") != Level.SIMPLE
+    return False
+
+
+def applier(task: Task | str, on_invalid: OnInvalid | str, options: dict[str, Any]) -> Any:
+    """Return ``f(value) -> result | None`` for one non-null value, type-checked: a
+    rejected value raises or, with ``on_invalid="null"``, gives ``None``."""
+    t = Task(task)
+    fn = bound(t, options)
+    null = OnInvalid(on_invalid) is OnInvalid.NULL
+    match_first = null and _matches_first(t, options)
+
+    def apply(value: object) -> Any:
+        if not isinstance(value, str):
+            raise TypeError(f"expected str or None, got {type(value).__name__}: {value!r:.60}")
+        if not null:
+            return fn(value)
+        if match_first and iri_reference_match(value) is None:
+            return None
+        try:
+            return fn(value)
+        except IRIError:
+            return None
+
+    return apply

@@ -1,0 +1,90 @@
+"""The column kernel ``iri._native.column`` itself: what it asks the Python twin, its
+chunks, its slices, its options and its errors (the answers, value for value, are the
+differential tests of ``tests/scale/test_columns.py``, which run in both modes)."""
+
+from __future__ import annotations
+
+import pytest
+from native_twins import corpus, native, py_is_valid, py_normalize
+
+import iri
+
+_n = native()
+pa = pytest.importorskip("pyarrow")
+
+
+def run(task: str, data: object, fallback: object = None, **options: object) -> list[object]:
+    asked: list[str] = []
+
+    def twin(text: str) -> object:
+        asked.append(text)
+        return fallback(text) if callable(fallback) else None
+
+    chunks = _n.column(task, data, twin, **options)  # type: ignore[attr-defined]
+    assert chunks is not None
+    out = [pa.array(c) for c in chunks]
+    return [out, asked]
+
+
+def test_the_twin_is_asked_only_for_what_the_core_leaves() -> None:
+    values = ["http://x/", "a b", "http://www.w%33.org/", None, "http://x:99999/"]
+    (out,), asked = run("is_valid", pa.array(values), py_is_valid)
+    # a reg-name with "%" and a port above 65535 are Python's (native/README.md)
+    assert asked == ["http://www.w%33.org/", "http://x:99999/"]
+    assert out.to_pylist() == [True, False, py_is_valid(values[2]), None, py_is_valid(values[4])]
+
+
+def test_one_result_per_chunk_of_a_stream() -> None:
+    data = pa.chunked_array([["http://x/"], [], ["HTTP://Y/", None]])
+    out, asked = run("normalize", data, py_normalize)
+    assert [c.to_pylist() for c in out] == [["http://x/"], [], ["http://y/", None]]
+    assert asked == []
+
+
+def test_slices_keep_the_rows_in_order() -> None:
+    # 40,000 rows: three slices (16,384 rows each), each cut among threads; the twin is
+    # asked for the rows the core leaves, in row order, once each
+    texts = [f"a b{k}" if k % 7 == 0 else f"http://x/{k}" for k in range(40_000)]
+    (out,), asked = run("normalize", pa.array(texts), lambda t: t.upper())
+    assert asked == [t for k, t in enumerate(texts) if k % 7 == 0]
+    assert out.to_pylist() == [t.upper() if k % 7 == 0 else t for k, t in enumerate(texts)]
+
+
+def test_unknown_options_and_tasks_go_the_python_way() -> None:
+    data = pa.array(["http://x/"])
+    for task, options in (
+        ("nonsense", {}),
+        ("normalize", {"level": "simple"}),
+        ("is_valid", {"rule": "nonsense"}),
+        ("resolve", {}),
+        ("resolve", {"base": 3}),
+    ):
+        assert _n.column(task, data, lambda t: None, **options) is None  # type: ignore[attr-defined]
+
+
+def test_type_errors() -> None:
+    with pytest.raises(TypeError, match="strings"):
+        _n.column("is_valid", pa.array([1]), lambda t: None)  # type: ignore[attr-defined]
+    with pytest.raises(TypeError, match="strings"):
+        _n.column("is_valid", pa.array([b"x"]), lambda t: None)  # type: ignore[attr-defined]
+
+
+def test_twin_errors_propagate() -> None:
+    def twin(text: str) -> object:
+        raise iri.InvalidIRI(text, [])
+
+    with pytest.raises(iri.InvalidIRI):
+        _n.column("to_uri", pa.array(["http://x/", "a b"]), twin)  # type: ignore[attr-defined]
+
+
+def test_idna_hosts_are_mapped_without_the_twin() -> None:
+    hosts = [t for t in corpus("iri") if "://" in t and iri.is_valid(t)][:200]
+    (out,), asked = run("to_uri", pa.array(hosts), iri.to_uri)
+    assert out.to_pylist() == [iri.to_uri(t) for t in hosts]
+    assert not asked  # every IDN host through the cached IDNA function, none by the twin
+
+
+def test_arrow_column_runs_the_kernel_in_native_mode() -> None:
+    from iri.scale.arrow import _kernel
+
+    assert _kernel() is _n.column  # type: ignore[attr-defined]

@@ -1,0 +1,266 @@
+"""Differential tests of the column tasks: ``iri.scale.batch.arrow_column`` equals the
+per-value public function, value for value, in both modes (the compiled core's kernels,
+or the Python reference under ``IRI_NO_EXTENSIONS=1``).
+
+Inputs: every corpus of ``tests/corpora`` the native differential tests read (a fixed
+stride sample of each, so the suite stays quick), texts from the hostile generators of
+``tests/property`` (fixed seed), nulls and empty strings; as ``string``, ``large_string``
+and ``string_view`` arrays, sliced, chunked and dictionary-encoded.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import iri
+from iri.scale import batch
+from iri.scale.tasks import split_row, violation_row
+
+pa = pytest.importorskip("pyarrow")
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "native"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "property"))
+from hostile import build_any, build_valid  # type: ignore[import-not-found]  # noqa: E402
+from native_twins import CORPUS_NAMES, corpus  # type: ignore[import-not-found]  # noqa: E402
+
+BASE = "http://a/b/c/d;p?q"
+
+#: (task, options): every task, each level and some rules; the last ones take options the
+#: kernels do not (the whole column then runs the Python way, in both modes).
+TASKS: list[tuple[str, dict[str, Any]]] = [
+    ("is_valid", {}),
+    ("is_valid", {"rule": "absolute_URI", "zone_id": "accept"}),
+    ("check", {}),
+    ("check", {"rule": "IRI"}),
+    ("to_uri", {}),
+    ("to_iri", {}),
+    ("normalize", {}),
+    ("normalize", {"level": "scheme"}),
+    ("key", {"level": "simple"}),
+    ("key", {"level": "scheme"}),
+    ("split", {}),
+    ("resolve", {"base": BASE}),
+    ("to_uri", {"host": "percent"}),
+    ("check", {"limit": 2}),
+]
+IDS = [f"{t}-{'-'.join(f'{k}={v}' for k, v in o.items())}" for t, o in TASKS]
+
+
+def per_value(task: str, text: str | None, options: dict[str, Any]) -> object:
+    """The reference: the public per-value function, a rejected value as None."""
+    if text is None:
+        return None
+    opts = dict(options)
+    try:
+        if task == "split":
+            return split_row(text)
+        if task == "resolve":
+            return iri.resolve(opts.pop("base"), text, **opts)
+        if task == "key":
+            return iri.key(text, **opts)
+        result = getattr(iri, task)(text, **opts)
+    except iri.IRIError:
+        return None
+    if task == "check":
+        return [violation_row(v) for v in result]
+    return result
+
+
+def sample(texts: tuple[str, ...], size: int) -> list[str]:
+    """A fixed stride sample (the same every run)."""
+    step = max(1, len(texts) // size)
+    return [t for t in texts[::step][:size] if not _surrogate(t)]
+
+
+def _surrogate(text: str) -> bool:
+    # a lone surrogate has no UTF-8: it cannot be in an Arrow string column
+    return any(0xD800 <= ord(c) <= 0xDFFF for c in text)
+
+
+@cache
+def hostile() -> list[str]:
+    rng = random.Random(26)
+    texts = [build_any(rng) if k % 2 else build_valid(rng) for k in range(600)]
+    return [t for t in texts if not _surrogate(t)]
+
+
+def column(values: list[str | None], task: str, options: dict[str, Any]) -> list[object]:
+    return batch.arrow_column(task, pa.array(values), on_invalid="null", **options).to_pylist()
+
+
+@pytest.mark.parametrize("name", CORPUS_NAMES)
+def test_every_corpus(name: str) -> None:
+    values = sample(corpus(name), 250)
+    for task, options in TASKS[:12]:
+        expected = [per_value(task, t, options) for t in values]
+        assert column(values, task, options) == expected, (name, task, options)
+
+
+@pytest.mark.parametrize(("task", "options"), TASKS, ids=IDS)
+def test_hostile(task: str, options: dict[str, Any]) -> None:
+    values = hostile()
+    assert column(values, task, options) == [per_value(task, t, options) for t in values]
+
+
+def _values() -> list[str | None]:
+    mixed = sample(corpus("mixed"), 120)
+    return [None, "", *mixed[:60], None, "", *mixed, *hostile()[:60], None, *mixed[:30]]
+
+
+def _shapes(values: list[str | None]) -> list[tuple[str, Any, list[str | None]]]:
+    n = len(values)
+    return [
+        ("string", pa.array(values, pa.string()), values),
+        ("large_string", pa.array(values, pa.large_string()), values),
+        ("string_view", pa.array(values, pa.string_view()), values),
+        ("sliced", pa.array(values).slice(7, n - 20), values[7 : n - 13]),
+        ("sliced_large", pa.array(values, pa.large_string()).slice(3), values[3:]),
+        ("sliced_view", pa.array(values, pa.string_view()).slice(5, 40), values[5:45]),
+        (
+            "chunked",
+            pa.chunked_array([values[:50], [], values[50:]], type=pa.string()),
+            values,
+        ),
+        ("dictionary", pa.array(values).dictionary_encode(), values),
+        ("dictionary_sliced", pa.array(values).dictionary_encode().slice(60), values[60:]),
+        ("nulls", pa.array([None, None, None]), [None, None, None]),
+        ("empty", pa.array([], pa.string()), []),
+    ]
+
+
+@pytest.mark.parametrize(("task", "options"), TASKS, ids=IDS)
+def test_array_shapes(task: str, options: dict[str, Any]) -> None:
+    for shape, array, values in _shapes(_values()):
+        got = batch.arrow_column(task, array, on_invalid="null", **options)
+        kind = pa.ChunkedArray if isinstance(array, pa.ChunkedArray) else pa.Array
+        assert isinstance(got, kind), shape
+        assert got.type == batch._arrow_type(batch.Task(task)), shape
+        if isinstance(array, pa.ChunkedArray):
+            assert [len(c) for c in got.chunks] == [len(c) for c in array.chunks], shape
+        expected = [per_value(task, t, options) for t in values]
+        assert got.to_pylist() == expected, shape
+
+
+def test_raise_keeps_its_meaning() -> None:
+    for task in ("to_uri", "to_iri", "normalize", "key"):
+        with pytest.raises(iri.InvalidIRI):
+            batch.arrow_column(task, pa.array(["http://x/", None, "a b"]))
+    with pytest.raises(iri.IRIError):
+        batch.arrow_column("resolve", pa.array(["a b"]), base=BASE)
+    # never raising tasks
+    assert batch.arrow_column("is_valid", pa.array(["a b"])).to_pylist() == [False]
+    assert batch.arrow_column("check", pa.array(["a b"])).to_pylist()[0][0]["code"] == (
+        "invalid-character"
+    )
+
+
+def test_errors() -> None:
+    with pytest.raises(TypeError, match="strings"):
+        batch.arrow_column("is_valid", pa.array([1, 2]))
+    with pytest.raises(TypeError, match="Arrow column"):
+        batch.arrow_column("is_valid", ("http://x/",))
+    with pytest.raises(TypeError, match="base="):
+        batch.arrow_column("resolve", pa.array(["a"]))
+    with pytest.raises(ValueError, match="nonsense"):
+        batch.arrow_column("nonsense", pa.array(["a"]))
+    with pytest.raises(ValueError, match="nonsense"):
+        batch.arrow_column("normalize", pa.array(["http://x/"]), level="nonsense")
+    with pytest.raises(ValueError, match="nonsense"):
+        batch.arrow_column("is_valid", pa.array(["http://x/"]), on_invalid="nonsense")
+
+
+def test_list_in_list_out() -> None:
+    values = [None, "http://x/ü", "a b"]
+    assert batch.arrow_column("to_uri", values, on_invalid="null") == [
+        None,
+        "http://x/%C3%BC",
+        None,
+    ]
+    assert batch.arrow_column("check", ["a b"]) == [iri.check("a b")]
+    assert batch.arrow_column("split", ["//h:1"])[0]["port"] == "1"
+
+
+def test_repeated_values_cross_slices() -> None:
+    # many repeats over more rows than the kernel's slice: the same answers
+    distinct = sample(corpus("mixed"), 300)
+    values: list[str | None] = [distinct[k % len(distinct)] for k in range(40_000)]
+    values[123] = None
+    for task, options in (("normalize", {}), ("check", {}), ("is_valid", {})):
+        got = column(values, task, options)
+        ref = {t: per_value(task, t, options) for t in distinct}
+        assert got == [None if t is None else ref[t] for t in values], task
+
+
+def test_pandas_series_with_arrow_dtype() -> None:
+    pd = pytest.importorskip("pandas")
+    values = _values()
+    s = pd.Series(pd.array(values, dtype=pd.ArrowDtype(pa.string())), name="u")
+    got = batch.arrow_column("split", s)
+    assert isinstance(got, pd.Series) and got.name == "u" and got.index.equals(s.index)
+    assert [None if v is pd.NA else v for v in got.tolist()] == [
+        per_value("split", t, {}) for t in values
+    ]
+    assert batch.arrow_column("is_valid", pd.Series([float("nan")])).isna().all()
+
+
+def test_repeats_are_sampled_by_stride() -> None:
+    from iri.scale.arrow import REPEAT_MIN_ROWS, _many_repeats
+
+    distinct = [f"http://x/{k}" for k in range(REPEAT_MIN_ROWS)]
+    assert not _many_repeats(pa.array(distinct))
+    assert _many_repeats(pa.array(distinct[:2000] * 5))
+    assert not _many_repeats(pa.array(distinct[:2000]))  # too short to sample
+    assert not _many_repeats(pa.array([None] * REPEAT_MIN_ROWS, pa.string()))
+
+
+def test_polars_series_in_polars_series_out() -> None:
+    pl = pytest.importorskip("polars")
+    values = _values()
+    s = pl.Series("u", values, dtype=pl.String)
+    for task, options in TASKS[:12]:
+        got = batch.arrow_column(task, s, on_invalid="null", **options)
+        assert isinstance(got, pl.Series) and got.name == "u" and len(got) == len(values)
+        assert got.to_list() == [per_value(task, t, options) for t in values], task
+    chunked = pl.concat([s[:40], s[40:]], rechunk=False)
+    assert batch.arrow_column("to_uri", chunked, on_invalid="null").to_list() == [
+        per_value("to_uri", t, {}) for t in values
+    ]
+
+
+def test_a_table_of_one_column_is_that_column() -> None:
+    # a record batch stream (what a DuckDB result exports) of one string column
+    values = _values()
+    table = pa.table({"u": pa.array(values)}).to_batches(max_chunksize=50)
+    for data in (
+        pa.Table.from_batches(table),
+        pa.RecordBatchReader.from_batches(table[0].schema, table),
+    ):
+        got = batch.arrow_column("normalize", data, on_invalid="null")
+        assert isinstance(got, pa.ChunkedArray)
+        assert got.to_pylist() == [per_value("normalize", t, {}) for t in values]
+    with pytest.raises(TypeError, match="strings"):
+        batch.arrow_column("is_valid", pa.table({"a": ["x"], "b": ["y"]}))
+
+
+def test_a_duckdb_result() -> None:
+    duckdb = pytest.importorskip("duckdb")
+    values = _values()
+    con = duckdb.connect()
+    con.register("t", pa.table({"url": pa.array(values)}))
+    got = batch.arrow_column("to_uri", con.sql("select url from t"), on_invalid="null")
+    assert isinstance(got, pa.ChunkedArray)
+    assert got.to_pylist() == [per_value("to_uri", t, {}) for t in values]
+
+
+def test_a_nanoarrow_array() -> None:
+    na = pytest.importorskip("nanoarrow")
+    values = _values()
+    got = batch.arrow_column("to_uri", na.Array(pa.array(values)), on_invalid="null")
+    assert isinstance(got, na.Array)
+    assert got.to_pylist() == [per_value("to_uri", t, {}) for t in values]
