@@ -111,6 +111,9 @@ def native_wheel(out: Path, sdist: Path) -> Path:
     if not shutil.which("cargo"):
         pytest.skip("no Rust toolchain (cargo) on PATH: no native wheel to build here")
     env = {k: v for k, v in os.environ.items() if k != "IRI_NO_EXTENSIONS"}
+    # cargo's own cache: the crates the checkout's build compiled (same Cargo.lock, profile
+    # and features) are reused; the crate itself is compiled anew from the sdist's sources.
+    env.setdefault("CARGO_TARGET_DIR", str(ROOT / "native" / "target"))
     result = _run(
         [sys.executable, "-m", "build", "--wheel", "--outdir", out / "native", sdist], env=env
     )
