@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from enum import StrEnum
 from typing import Final
 
 from iri.convert.characters import Form, normalize_component, normalize_host, normalize_path
@@ -34,6 +33,7 @@ from iri.syntax.argument import as_text
 from iri.syntax.check import invalid, iri_reference_match
 from iri.syntax.errors import IDNAError, IRIError
 from iri.syntax.grammar import ACE_PREFIX, SUB_DELIMS, UCSCHAR, UNRESERVED, char_class
+from iri.syntax.options import Option
 from iri.syntax.percent import (
     ESCAPED_ASCII,
     INAPPROPRIATE_CHARACTERS,
@@ -46,7 +46,7 @@ from iri.syntax.recompose import recompose
 __all__ = ["CharacterNormalization", "Equivalences", "Level", "equivalent", "key", "normalize"]
 
 
-class Level(StrEnum):
+class Level(Option):
     """A rung of the comparison ladder (RFC 3987 5.3)."""
 
     #: 5.3.1 Simple String Comparison: no mapping at all.
@@ -57,7 +57,7 @@ class Level(StrEnum):
     SCHEME = "scheme"
 
 
-class CharacterNormalization(StrEnum):
+class CharacterNormalization(Option):
     """Unicode normalization of the decoded components (RFC 3987 5.3.2.2).
 
     Only for text that came from a non-Unicode source or a non-digital form: "Equivalence

@@ -12,20 +12,20 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from enum import StrEnum
 from typing import Final
 
 from iri.convert.charsets import UTF_8, Encoding, output_encoding
 from iri.liberal.repair import Repair, Repaired, option, reject_surrogates, require_text
 from iri.syntax.check import is_valid
 from iri.syntax.errors import HrefError
+from iri.syntax.options import Option
 from iri.syntax.percent import BAD_PERCENT, IRI_CHARACTERS, IRI_QUERY_CHARACTERS, encode
 from iri.syntax.violations import Code
 
 __all__ = ["HrefForm", "from_href", "from_href_repairs", "href_as_iri", "href_steps", "href_to_iri"]
 
 
-class HrefForm(StrEnum):
+class HrefForm(Option):
     """Which form :func:`from_href` returns."""
 
     #: the browser's ``href`` serialization, exactly

@@ -13,14 +13,15 @@ Levels (docs/security.md):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 from types import MappingProxyType
 from typing import Final
+
+from iri.syntax.options import Option
 
 __all__ = ["CODES", "AuditCode", "Finding", "Level"]
 
 
-class Level(StrEnum):
+class Level(Option):
     """How much a finding matters, from least to most."""
 
     INFO = "info"
@@ -28,7 +29,7 @@ class Level(StrEnum):
     DANGER = "danger"
 
 
-class AuditCode(StrEnum):
+class AuditCode(Option):
     """Stable kebab-case identifiers of every audit finding."""
 
     BIDI_CONTROL = "bidi-control"

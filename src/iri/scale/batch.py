@@ -27,7 +27,6 @@ with ``on_invalid="null"``, gives a null: never a silently changed value.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from enum import StrEnum
 from functools import partial
 from typing import Any
 
@@ -35,11 +34,12 @@ from iri.convert.uri import to_iri, to_uri
 from iri.ladder.normalize import key, normalize
 from iri.syntax.check import check, is_valid
 from iri.syntax.errors import IRIError
+from iri.syntax.options import Option
 
 __all__ = ["OnInvalid", "Task", "arrow_column", "pandas_column", "stream"]
 
 
-class Task(StrEnum):
+class Task(Option):
     """The function applied to every value."""
 
     IS_VALID = "is_valid"  #: bool
@@ -50,7 +50,7 @@ class Task(StrEnum):
     KEY = "key"  #: str, the comparison key (equal keys iff equivalent)
 
 
-class OnInvalid(StrEnum):
+class OnInvalid(Option):
     """What a value the function rejects (an :class:`iri.IRIError`) gives."""
 
     RAISE = "raise"  #: the error propagates (default)

@@ -24,6 +24,7 @@ from iri.value.modify import FIELDS, check_structure, check_type, syntax_ok
 from iri.value.query_path import QueryAndPath
 
 if TYPE_CHECKING:
+    from iri.ladder.normalize import Level
     from iri.value.origin import OpaqueOrigin, Origin
 
 __all__ = ["IRIReference", "parse", "recompose"]
@@ -351,7 +352,7 @@ class IRIReference(QueryAndPath):
         b = base if isinstance(base, IRIReference) else parse(base)
         return b.relativize(self)
 
-    def normalize(self, level: str = "syntax", **options: Any) -> IRIReference:
+    def normalize(self, level: Level | str = "syntax", **options: Any) -> IRIReference:
         """Normalize for comparison (RFC 3987 5.3); see :func:`iri.normalize`."""
         from iri.ladder.normalize import normalize
 
