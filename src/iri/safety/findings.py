@@ -74,6 +74,7 @@ class AuditCode(Option):
     # What would make the shown IRI split otherwise (iri.safety.delimiters, issue 19).
     DELIMITER_LOOKALIKE = "delimiter-lookalike"
     LINE_BREAK = "line-break"
+    SPACE_LOOKALIKE = "space-lookalike"
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,6 +173,9 @@ CODES: Final = MappingProxyType(
         ),
         AuditCode.LINE_BREAK: CodeInfo(
             "RFC 3987 6.1 b", "a character that breaks the line (U+2028, U+2029, NEL, LF ...)"
+        ),
+        AuditCode.SPACE_LOOKALIKE: CodeInfo(
+            "RFC 3987 6.1 b", "a character read as a space, where the IRI would end (U+3000)"
         ),
     }
 )
