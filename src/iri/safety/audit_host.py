@@ -3,9 +3,10 @@
 Per label: A-label decoding, and the IDN display policy (:mod:`iri.safety.idn_hosts`: the
 UTS #39 restriction level, allowed set and mixed numbers as Chromium applies them, then
 Chromium's own rules), one finding per reason a label stays an A-label; per host: slash and
-dot lookalikes (the "/" ones from the one table of :mod:`iri.safety.delimiters`: the kana
-no U+30CE and the ideograph U+4E3F, letters, are judged in context by the display policy), unusual numeric IPv4 forms, the skeleton, the top domains (Chromium's stage)
-and the protected domains it is confusable with.
+dot lookalikes (the "/" ones from the one table of :mod:`iri.safety.delimiters`; the kana
+no U+30CE and the ideograph U+4E3F, letters, are judged in context by the display policy),
+unusual numeric IPv4 forms, the skeleton, the top domains (Chromium's stage) and the
+protected domains it is confusable with.
 """
 
 from __future__ import annotations

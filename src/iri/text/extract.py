@@ -197,8 +197,8 @@ def extract(
 ) -> list[Match]:
     """Return every link in ``text``, in order, as :class:`Match` values.
 
-    ``find`` chooses what is looked for (:class:`Find`; UTS #58 detection finds URLs,
-    e-mail addresses and bare domains, the default; one value or several; here URLs are every scheme-led IRI:
+    ``find`` chooses what is looked for (one :class:`Find` or several; UTS #58 detection
+    finds URLs, e-mail addresses and bare domains, the default; here URLs are every scheme-led IRI:
     any ``scheme://`` with a valid host or IP literal, ``file:///``, and the schemes of
     :data:`iri.text.signals.OPAQUE_SCHEMES`); ``accept="iri"`` keeps only links whose
     :attr:`Match.iri` is a valid IRI (RFC 3987 2.2); ``file_names`` says whether a bare
