@@ -113,7 +113,9 @@ def _use_idna(mode: HostMapping, scheme: str | None) -> bool:
 def _host_to_uri(host: str, mode: HostMapping, use_idna: bool) -> str:
     """Map one ``ireg-name`` (3987bis 3.4). IP literals never reach here."""
     if not use_idna:
-        return _to_uri_encode(host)  # 3.4.1
+        # 3.4.1; a DNS host (the only one ``"percent"`` maps here) is first mapped as IDNA
+        # would map it, case folded (draft-duerst-idn-uri 3: nameprep before escaping)
+        return _to_uri_encode(idna.map_host(host) if not host.isascii() else host)
     if mode is HostMapping.UTS46:
         from iri.syntax.web_hosts import url_domain_to_ascii
 
@@ -271,7 +273,7 @@ def to_uri(
     host_mapped = authority is not None and (
         mode is HostMapping.IDNA
         or mode is HostMapping.UTS46
-        or (use_idna and not authority.isascii())
+        or (not authority.isascii() and (use_idna or schemes.uses_dns(scheme)))
     )
     if not host_mapped and encoding is None:
         # RFC 3987 3.1 step 2 over the whole text at once: every component is mapped the

@@ -41,18 +41,13 @@ from typing import Final, NamedTuple
 
 from iri.syntax.errors import IDNAError
 from iri.syntax.host_cache import by_cache
-from iri.syntax.percent.decoder import PCT_ENCODED
+from iri.syntax.percent.decoder import ESCAPED_LABEL_CHARACTER, PCT_ENCODED
 from iri.syntax.violations import Code, describe_char
 
 __all__ = ["HostFault", "conversion_failure", "host_errors", "host_faults"]
 
 #: The label separators: "." and those UTS #46 4 step 1 maps to it.
 _DOTS: Final = re.compile("[.\u3002\uff0e\uff61]")
-#: A letter, digit or hyphen (RFC 1034 3.5 <let-dig-hyp>): what an escaped US-ASCII octet
-#: may stand for and still form "a legal label" (draft-duerst-idn-uri 3).
-_LABEL_CHARACTERS: Final = frozenset(
-    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-"
-)
 
 
 class HostFault(NamedTuple):
@@ -113,7 +108,7 @@ def _faults(host: str, dns: bool) -> tuple[HostFault, ...]:
             utf8 = True
             continue
         char = chr(octet)
-        if char in _LABEL_CHARACTERS:
+        if ESCAPED_LABEL_CHARACTER.fullmatch(m.group()):
             faults.append(
                 HostFault(
                     Code.PERCENT_ENCODED_LABEL_CHARACTER_IN_HOST,
