@@ -57,6 +57,9 @@ SUB_DELIMS = "!$&'()*+,;="
 RESERVED = GEN_DELIMS + SUB_DELIMS
 #: The ACE prefix of A-labels (RFC 5890 2.3.2.5), also :data:`iri.syntax.hosts.ACE_PREFIX`.
 ACE_PREFIX: Final = "xn--"
+#: The longest DNS label, in octets (RFC 1034 3.1; RFC 5890 2.3.2.1: "Like all DNS labels,
+#: its total length must not exceed 63 octets").
+MAX_LABEL: Final = 63
 
 #: ucschar = %xA0-D7FF / %xF900-FDCF / %xFDF0-FFEF / %x10000-1FFFD / ... / %xE1000-EFFFD
 #: (RFC 3987 2.2)

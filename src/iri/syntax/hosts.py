@@ -34,7 +34,7 @@ from idna.core import (
 )
 
 from iri.syntax.errors import IDNAError
-from iri.syntax.grammar import ACE_PREFIX, SUB_DELIMS, UNRESERVED, char_class
+from iri.syntax.grammar import ACE_PREFIX, MAX_LABEL, SUB_DELIMS, UNRESERVED, char_class
 from iri.syntax.host_cache import by_cache
 from iri.syntax.percent import decode_label_characters, decode_utf8_escapes
 
@@ -45,10 +45,9 @@ __all__ = ["ACE_PREFIX", "host_to_ascii", "map_host", "to_ascii", "to_unicode"]
 _DOTS: Final = re.compile("[.\u3002\uff0e\uff61]")
 _RTL: Final = frozenset({"R", "AL", "AN"})
 _MESSAGE_POSITION: Final = re.compile(r"at position ([0-9]{1,9}) ")
-#: DNS length limits (RFC 1034 3.1; RFC 5890 2.3.2.1 "Like all DNS labels, its total
-#: length must not exceed 63 octets"; UTS #46 4.1 step 4, VerifyDnsLength: "The length of
-#: the domain name, excluding the root label and its dot, is from 1 to 253").
-MAX_LABEL: Final = 63
+#: DNS length limits (RFC 1034 3.1; RFC 5890 2.3.2.1, :data:`iri.syntax.grammar.MAX_LABEL`;
+#: UTS #46 4.1 step 4, VerifyDnsLength: "The length of the domain name, excluding the root
+#: label and its dot, is from 1 to 253").
 MAX_NAME: Final = 253
 #: reg-name = *( unreserved / pct-encoded / sub-delims ) (RFC 3986 3.2.2), without
 #: pct-encoded: what a label produced by IDNA must match to stand in a URI.

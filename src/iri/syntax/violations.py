@@ -112,6 +112,7 @@ class Code(Option):
     # -- hosts that convert (issue 19; iri.syntax.host_validity) ---------------------------
     PERCENT_ENCODED_LABEL_CHARACTER_IN_HOST = "percent-encoded-label-character-in-host"
     HOST_NOT_IDN = "host-not-idn"
+    INVALID_A_LABEL = "invalid-a-label"
     VIOLATIONS_OMITTED = "violations-omitted"
 
 
