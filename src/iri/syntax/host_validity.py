@@ -47,8 +47,8 @@ from functools import lru_cache
 from typing import Final, NamedTuple
 
 from iri.syntax.errors import IDNAError
-from iri.syntax.host_cache import by_cache
 from iri.syntax.grammar import ACE_PREFIX, MAX_LABEL
+from iri.syntax.host_cache import by_cache
 from iri.syntax.percent.decoder import (
     ESCAPED_LABEL_CHARACTER,
     PCT_ENCODED,

@@ -17,10 +17,10 @@ from typing import Final
 
 __all__ = [
     "BAD_PERCENT",
+    "ESCAPED_LABEL_CHARACTER",
     "LOWERCASE_PCT_ENCODED",
     "PCT_ENCODED",
     "PCT_ENCODED_RUN",
-    "ESCAPED_LABEL_CHARACTER",
     "decode_escapes",
     "decode_label_characters",
     "decode_octets",
