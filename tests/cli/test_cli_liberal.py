@@ -39,6 +39,12 @@ def test_text_mode(capsys: pytest.CaptureFixture[str]) -> None:
         "http://résumé.example/\n",
         "",
     )
+    # the browser's href byte for byte (WPT: a stray "%" and "|" stay as a browser has them)
+    assert run(capsys, "from-href", "--form", "url", "http://h/100%?a|b") == (
+        0,
+        "http://h/100%?a|b\n",
+        "",
+    )
 
 
 def test_json_repairs_and_failures(capsys: pytest.CaptureFixture[str]) -> None:

@@ -53,7 +53,12 @@ def register(sub: SubParsers[argparse.ArgumentParser]) -> None:
     p = command(sub, "from-href", _cmd_href, "read web addresses as a browser does (7.2)")
     p.add_argument("--base", metavar="URL", help="resolve against this base")
     p.add_argument("--charset", metavar="NAME", default="utf-8", help="the document's encoding")
-    p.add_argument("--form", choices=["href", "iri"], default="href")
+    p.add_argument(
+        "--form",
+        choices=["href", "iri", "url"],
+        default="href",
+        help="url: the browser's href byte for byte (not always an IRI; no repairs listed)",
+    )
     aligned_option(p)
     json_option(p)
     items_argument(p)
@@ -107,8 +112,10 @@ def _cmd_leiri(args: argparse.Namespace) -> int:
 
 
 def _href(base: str | None, charset: str, form: str, text: str) -> Repaired:
-    from iri.liberal.href import from_href_repairs, href_to_iri
+    from iri.liberal.href import from_href, from_href_repairs, href_to_iri
 
+    if form == "url":  # the URL Standard's href exactly: no 3987bis step, so no repair
+        return Repaired(from_href(text, base=base, charset=charset, form="url"), ())
     r = from_href_repairs(text, base=base, charset=charset)
     return Repaired(href_to_iri(r.text), r.repairs) if form == "iri" else r
 
