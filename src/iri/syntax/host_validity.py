@@ -115,6 +115,8 @@ def a_label_failure(label: str, *, web: bool = False) -> str | None:
     if len(label) > MAX_LABEL:
         # not a DNS label; and Punycode decoding is quadratic in the length: not tried
         return f"it is {len(label)} characters long; a DNS label has at most {MAX_LABEL}"
+    if not label.isascii() or "." in label:
+        return "an A-label is one label of ASCII characters only (RFC 5890 2.3.2.1)"
     try:
         if web:
             from iri.syntax.web_hosts import url_domain_to_ascii
