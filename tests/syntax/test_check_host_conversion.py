@@ -129,3 +129,15 @@ def test_check_and_audit_share_the_a_label_decision() -> None:
         assert in_check == in_audit, text
     assert host_validity.a_label_failure("xn--a") is not None
     assert host_validity.a_label_failure("xn--rsum-bpad") is None
+
+
+@pytest.mark.parametrize(
+    "label", ["xn--80ak6aa92e\u00ad", "XN--99ZT52A\uff0e", "xn--99zt52a.x", "xn--99zt52a\u200b"]
+)
+def test_an_a_label_is_one_label_of_ascii_only(label: str) -> None:
+    # RFC 5890 2.3.2.1; these reached idna.ulabel through audit and made it raise
+    import iri
+
+    assert host_validity.a_label_failure(label) is not None
+    iri.audit(f"https://{label}:99/")
+    iri.to_display(f"https://{label}:99/")
