@@ -80,7 +80,9 @@ def test_distributed_deduplication_equals_in_process_keys(
 
 
 @pytest.mark.slow
-def test_distributed_map_column_equals_batch(client: distributed.Client, column: dd.Series) -> None:
+def test_distributed_map_column_equals_batch(
+    client: distributed.Client, column: dd.Series
+) -> None:
     column = column.partitions[:2]  # a sample is enough to compare value by value
     local = column.compute()
     for task, options in [("is_valid", {}), ("to_uri", {}), ("normalize", {"level": "scheme"})]:
