@@ -3,13 +3,26 @@ delimiter (RFC 3987 6.1 b: "look-alikes of ... "delims"").
 
 Usage: python tools/gen_delimiter_table.py [--check]
 
-The class is computed, never listed by hand: every non-ASCII code point whose compatibility
-form (NFKC, Python's ``unicodedata``) or whose UTS #46 mapping (as the ``idna`` package
-applies it to a host label: ``uts46_remap``, non-transitional, no STD3 rules) holds one of
-the delimiters ``: / ? # [ ] @`` (RFC 3986 gen-delims) or ``.`` (the label separator of a
-host). Each entry records what a reader takes the character for: its NFKC form when that
-holds a delimiter, else its UTS #46 mapping (U+3002 IDEOGRAPHIC FULL STOP is "." only in a
-host, RFC 3490 3.1).
+The class is computed, never listed by hand, from three sources:
+
+* every non-ASCII code point whose compatibility form (NFKC, Python's ``unicodedata``) or
+  whose UTS #46 mapping (as the ``idna`` package applies it to a host label:
+  ``uts46_remap``, non-transitional, no STD3 rules) holds one of the delimiters
+  ``: / ? # [ ] @`` (RFC 3986 gen-delims) or ``.`` (the label separator of a host), or is
+  made of spaces only (U+3000 IDEOGRAPHIC SPACE: RFC 3987 6.1 b names look-alikes of
+  "space", which ends an IRI in text, RFC 3986 Appendix C);
+* every code point whose UTS #39 confusable prototype (``confusables.txt``, through the
+  generated ``iri.safety._tables.confusables``) is one such delimiter or a space, when it
+  is punctuation, a symbol or a space separator (General Category P*, S*, Zs): U+2215
+  DIVISION SLASH and U+2044 FRACTION SLASH look like "/" but have no compatibility form.
+  Letters, digits and marks whose prototype is a delimiter (U+30CE KATAKANA LETTER NO,
+  U+0660 ARABIC-INDIC DIGIT ZERO) are read as letters and digits of their script: the IDN
+  display policy judges them in a host, in context; line and paragraph separators are
+  line breaks, a rule of their own (``iri.safety.delimiters.LINE_BREAKS``).
+
+Each entry records what a reader takes the character for: its NFKC form when that holds a
+delimiter (or is spaces), else its UTS #46 mapping (U+3002 IDEOGRAPHIC FULL STOP is "." only
+in a host, RFC 3490 3.1), else its confusable prototype.
 
 The banner states the Unicode versions of both sources. ``--check`` fails (exit 1) when the
 table differs from what the installed sources give; the version lines are not compared, so
@@ -27,6 +40,14 @@ ROOT = Path(__file__).resolve().parent.parent
 TARGET = ROOT / "src" / "iri" / "safety" / "_tables" / "delimiters.py"
 #: RFC 3986 2.2 gen-delims, and "." (RFC 3986 3.2.2: the labels of a reg-name).
 DELIMITERS = ":/?#[]@."
+#: The General Categories whose confusables are read as delimiters (not letters, digits,
+#: marks or line breaks): punctuation, symbols, space separators.
+CONFUSABLE_CATEGORIES = ("P", "S", "Zs")
+
+
+def _reads_as_delimiter(text: str) -> bool:
+    """``text`` holds a delimiter, or is made of spaces only (a space look-alike)."""
+    return bool(set(DELIMITERS).intersection(text)) or (text != "" and text.strip(" ") == "")
 
 
 def _uts46(char: str) -> str | None:
@@ -40,24 +61,43 @@ def _uts46(char: str) -> str | None:
 
 def lookalikes() -> dict[int, tuple[str, str]]:
     """Code point -> (what a reader takes it for, which mapping says so)."""
-    delims = set(DELIMITERS)
+    from iri.safety._tables.confusables import CONFUSABLES
+
     out: dict[int, tuple[str, str]] = {}
     for cp in range(0x80, 0x110000):
         if 0xD800 <= cp <= 0xDFFF:
             continue
         char = chr(cp)
         nfkc = unicodedata.normalize("NFKC", char)
-        in_nfkc = bool(delims.intersection(nfkc))
+        in_nfkc = _reads_as_delimiter(nfkc)
         uts46 = _uts46(char)  # every code point (a few seconds): no pre-filter to trust
-        in_uts46 = uts46 is not None and bool(delims.intersection(uts46))
-        if in_nfkc or in_uts46:
-            source = "NFKC, UTS #46" if in_nfkc and in_uts46 else "NFKC" if in_nfkc else "UTS #46"
-            out[cp] = (nfkc if in_nfkc else str(uts46), source)
+        in_uts46 = uts46 is not None and bool(set(DELIMITERS).intersection(uts46))
+        prototype = CONFUSABLES.get(cp)
+        in_confusables = (
+            prototype is not None
+            and len(prototype) == 1
+            and _reads_as_delimiter(prototype)
+            and unicodedata.category(char).startswith(CONFUSABLE_CATEGORIES)
+        )
+        sources = [
+            name
+            for name, found in (
+                ("NFKC", in_nfkc),
+                ("UTS #46", in_uts46),
+                ("UTS #39", in_confusables),
+            )
+            if found
+        ]
+        if sources:
+            reading = nfkc if in_nfkc else str(uts46) if in_uts46 else str(prototype)
+            out[cp] = (reading, ", ".join(sources))
     return out
 
 
 def generate() -> str:
     import idna.uts46data
+
+    from iri.safety._tables import confusables
 
     table = lookalikes()
     nfkc_version = unicodedata.unidata_version
@@ -70,16 +110,19 @@ def generate() -> str:
         '"""Delimiter look-alikes: code point -> what a person reads (RFC 3987 6.1 b).\n'
         "\n"
         "GENERATED by tools/gen_delimiter_table.py: do not edit by hand.\n"
-        f"Sources: NFKC of Python's unicodedata (Unicode versions: NFKC {nfkc_version}, "
-        f"UTS #46 {uts46_version})\n"
-        "and the UTS #46 mapping of the idna package. A character is here when either form\n"
-        'holds one of ": / ? # [ ] @ ." (the reading is the NFKC form when that holds one).\n'
+        f"Sources (Unicode versions: NFKC {nfkc_version}, UTS #46 {uts46_version}, "
+        f"UTS #39 {confusables.UNICODE_VERSION}):\n"
+        "NFKC of Python's unicodedata, the UTS #46 mapping of the idna package, the UTS #39\n"
+        "confusable prototypes of punctuation, symbols and spaces. A character is here when\n"
+        'one of them holds one of ": / ? # [ ] @ ." or is spaces only (the reading is the\n'
+        "NFKC form when that counts, else the UTS #46 mapping, else the prototype).\n"
         '"""\n'
         "\n"
         "from typing import Final\n"
         "\n"
         f'NFKC_UNICODE_VERSION: Final = "{nfkc_version}"\n'
         f'UTS46_UNICODE_VERSION: Final = "{uts46_version}"\n'
+        f'CONFUSABLES_UNICODE_VERSION: Final = "{confusables.UNICODE_VERSION}"\n'
         "\n"
         f"#: {len(table)} characters.\n"
         "LOOKALIKES: Final[dict[int, str]] = {\n" + "\n".join(lines) + "\n}\n"

@@ -84,7 +84,7 @@ _TWINS = {
     "host_to_ascii": "iri.syntax.hosts:host_to_ascii",
     "host_to_unicode": "iri.syntax.hosts:to_unicode",
     "normalize": "iri.ladder.normalize:normalize",
-    "dns_host": "iri.ladder.normalize:dns_host",
+    "dns_host": "iri.ladder.scheme_facts:dns_host",
 }
 
 #: Every public name is loaded on first use (PEP 562), so that ``import iri`` imports

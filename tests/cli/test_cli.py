@@ -410,3 +410,18 @@ def test_broken_pipe_is_quiet(tmp_path: Path) -> None:
         proc.stderr.close()
         assert proc.wait(timeout=60) == 141
     assert err == b""
+
+
+def test_compare_and_unique_ignore_fragment(capsys: pytest.CaptureFixture[str]) -> None:
+    # 3987bis 5.3: the same resource, whatever the fragment
+    assert run(capsys, "compare", "http://a/x#1", "http://a/x#2")[0] == 1
+    code, out, _ = run(capsys, "compare", "--ignore-fragment", "http://a/x#1", "http://a/x#2")
+    assert code == 0 and "fragments ignored" in out
+    for level in ("simple", "syntax", "scheme"):
+        args = ("compare", "--ignore-fragment", "--level", level, "http://a/x#1", "http://b/x")
+        assert run(capsys, *args)[0] == 1
+    items = "http://a/x#1\nhttp://a/x#2\nhttp://a/%78\nhttp://b/\n"
+    code, out, _ = run(capsys, "normalize", "--unique", "--ignore-fragment", stdin=items)
+    assert code == 0 and out.splitlines() == ["http://a/x#1", "http://b/"]
+    code, out, _ = run(capsys, "normalize", "--unique", stdin=items)
+    assert out.splitlines() == ["http://a/x#1", "http://a/x#2", "http://a/x", "http://b/"]

@@ -154,6 +154,31 @@ def test_urltestdata_pass_count() -> None:
             assert (reason == STEP_4) == step_4, index
 
 
+def test_urltestdata_url_form_agrees_891_of_891_exactly() -> None:
+    # form="url": the URL Standard's href byte for byte, no 3987bis 7.2 steps (issue 27)
+    agreed = 0
+    for case in URLTESTDATA:
+        try:
+            got: str | None = iri.from_href(case["input"], base=case["base"], form="url")
+        except iri.HrefError:
+            got = None
+        agreed += got == (None if case.get("failure") else case["href"])
+    assert agreed == 891
+
+
+def test_an_ascii_invalid_a_label_passes_as_the_url_standard_passes_it() -> None:
+    # WPT toascii.json: "xn--a" -> "xn--a" ("Invalid Punycode", yet the URL Standard returns
+    # an ASCII domain as it is) and "xn--a.ß" -> failure; urltestdata.json accepts
+    # http://a.b.c.xn--pokxncvks and https://xn--/. from_href follows the browsers;
+    # check warns (invalid-a-label, RFC 5891 5.4: docs/rationale.md H7).
+    for form in ("href", "iri", "url"):
+        assert iri.from_href("http://xn--a.com/", form=form) == "http://xn--a.com/"
+        with pytest.raises(iri.HrefError):
+            iri.from_href("http://xn--a.\u00df/", form=form)
+    codes = [v.code.value for v in iri.check(iri.from_href("http://xn--a.com/"))]
+    assert codes == ["invalid-a-label"]
+
+
 #: Cases a browser accepts whose host no IRI can carry: RFC 3986 3.2.2 (and
 #: draft-duerst-idn-uri 3) allow percent-encoding in a host only for UTF-8 that decodes to a
 #: valid IDN, and ireg-name has no other way to write these characters. Their IRI form raises

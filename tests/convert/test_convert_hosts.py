@@ -31,10 +31,57 @@ def test_to_uri_keeps_a_full_width_full_stop_one_separator() -> None:
     assert iri.to_uri("http://a\u3002b/", host="idna") == "http://a.b/"
 
 
-def test_to_uri_keeps_an_escaped_digit_in_a_host() -> None:
-    # a URI host already (RFC 3987 3.1: the mapping is the identity on URIs)
+def test_to_uri_auto_keeps_an_escaped_digit_in_an_ascii_host() -> None:
+    # a URI host already (RFC 3987 3.1: the mapping is the identity on URIs); "auto" runs
+    # no IDNA on an ASCII host
     assert iri.to_uri("http://www.w%33.org") == "http://www.w%33.org"
-    assert iri.to_uri("http://www.w%33.org", host="idna") == "http://www.w%33.org"
+    assert iri.to_uri("http://www.w%33.org", host="percent") == "http://www.w%33.org"
+
+
+@pytest.mark.parametrize(
+    ("text", "mode", "expected"),
+    [
+        # 3987bis 3.4.2, draft-duerst-idn-uri 3: escaped letters, digits and hyphens of a DNS
+        # host are decoded before IDNA, in every mode that runs it (the seed row)
+        ("http://www.w%33.org/", "idna", "http://www.w3.org/"),
+        ("http://www.w%33.org/", "uts46", "http://www.w3.org/"),
+        ("http://w%33.r\u00e9sum\u00e9.org/", "auto", "http://w3.xn--rsum-bpad.org/"),
+        ("http://w%33.r\u00e9sum\u00e9.org/", "idna", "http://w3.xn--rsum-bpad.org/"),
+        ("http://w%33.r\u00e9sum\u00e9.org/", "uts46", "http://w3.xn--rsum-bpad.org/"),
+        ("http://r%C3%A9sum%C3%A9.%77ww/", "auto", "http://r%C3%A9sum%C3%A9.%77ww/"),  # ASCII
+    ],
+)
+def test_escaped_label_characters_are_decoded_before_idna(
+    text: str, mode: str, expected: str
+) -> None:
+    assert iri.to_uri(text, host=mode) == expected
+
+
+def test_an_escaped_label_converts_as_its_decoded_spelling() -> None:
+    for mode in ("auto", "idna", "uts46"):
+        decoded = iri.to_uri("http://Ab-c\u00e9.example/", host=mode)
+        assert iri.to_uri("http://%41b%2dc\u00e9.example/", host=mode) == decoded
+        if mode != "auto":  # "auto" keeps an ASCII host as it is (a URI host already)
+            assert iri.to_uri("http://%41b%2Dc%C3%A9.example/", host=mode) == decoded
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # draft-duerst-idn-uri 3: case folding (UTS #46 mapping) before a DNS host is escaped
+        ("http://R\u00c9SUM\u00c9.example/", "http://r%C3%A9sum%C3%A9.example/"),
+        ("http://R\u00c9SUM\u00c9.Example.ORG:8/", "http://r%C3%A9sum%C3%A9.example.org:8/"),
+        ("http://\uff21\uff22.\u65e5\u672c/", "http://ab.%E6%97%A5%E6%9C%AC/"),
+        ("http://R%C3%89sum\u00e9.example/", "http://r%C3%A9sum%C3%A9.example/"),
+        # not a DNS scheme: no domain name, escaped as written (3987bis 3.4.1)
+        ("foo://R\u00c9SUM\u00c9.example/", "foo://R%C3%89SUM%C3%89.example/"),
+        # an ASCII host is no escaped host: kept
+        ("http://\u00fc@EXAMPLE.org/", "http://%C3%BC@EXAMPLE.org/"),
+    ],
+)
+def test_percent_mode_maps_a_dns_host_before_escaping_it(text: str, expected: str) -> None:
+    assert iri.to_uri(text, host="percent") == expected
+    assert iri.is_valid(expected)
 
 
 def test_the_idna2008_error_names_the_rule_and_how_to_ask_for_uts46() -> None:

@@ -292,3 +292,43 @@ def test_scheme_level_decodes_a_dns_hosts_escaped_utf8_before_idna() -> None:
     )
     # escaped octets that are no UTF-8 stay as they are
     assert iri.normalize("http://%FCx/", level="scheme") == "http://%FCx/"
+
+
+# -- the "same resource" question: comparison without the fragment (3987bis 5.3) ---------
+
+#: (a, b, equivalent at each of simple / syntax / scheme when fragments are ignored).
+_SAME_RESOURCE = [
+    ("http://a/x#1", "http://a/x#2", (True, True, True)),  # the issue's own example
+    ("http://a/x#1", "http://a/x", (True, True, True)),  # a fragment and none
+    ("http://a/x#", "http://a/x", (True, True, True)),  # an empty fragment and none
+    ("http://a/%7e#1", "http://a/~#2", (False, True, True)),  # the ladder still climbs
+    ("HTTP://a:80/#a", "http://a/#b", (False, False, True)),
+    ("http://a/x?q#1", "http://a/x#1", (False, False, False)),  # the query still counts
+]
+
+
+@pytest.mark.parametrize(("a", "b", "same"), _SAME_RESOURCE)
+def test_ignore_fragment_at_every_level(a: str, b: str, same: tuple[bool, ...]) -> None:
+    for level, expected in zip(LEVELS, same, strict=True):
+        for x, y in ((a, b), (b, a)):
+            assert equivalent(x, y, level=level, ignore_fragment=True) is expected, level
+            assert iri.equivalent(x, y, level=level, ignore_fragment=True) is expected, level
+            got = key(x, level, ignore_fragment=True) == key(y, level, ignore_fragment=True)
+            assert got is expected, level
+        # without the option the fragments still count (they differ in every row)
+        assert equivalent(a, b, level=level) is False, level
+
+
+def test_ignore_fragment_keys_have_no_fragment() -> None:
+    assert key("http://a/x#Top", ignore_fragment=True) == "http://a/x"
+    assert key("HTTP://a/x#Top", "simple", ignore_fragment=True) == "HTTP://a/x"
+    assert key("http://a/x#Top", "scheme", ignore_fragment=True) == "http://a/x"
+    assert key("http://a/x#Top") == "http://a/x#Top"
+
+
+def test_ignore_fragment_still_validates_the_fragment() -> None:
+    for level in ("syntax", "scheme"):
+        with pytest.raises(InvalidIRI):
+            equivalent("http://a/x#a b", "http://a/x", level=level, ignore_fragment=True)
+        with pytest.raises(InvalidIRI):
+            key("http://a/x#a b", level, ignore_fragment=True)

@@ -73,7 +73,7 @@ def configured() -> object:
     process; the dispatch in ``iri`` does it, with the same twins, loaded on first need)."""
     n = native()
     assert iri.NATIVE  # the dispatch is in use whenever the module is
-    from iri.ladder.normalize import dns_host
+    from iri.ladder.scheme_facts import dns_host
     from iri.syntax import hosts as idna
     from iri.syntax.split import Components
     from iri.value.reference import IRIReference

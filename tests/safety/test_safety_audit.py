@@ -60,6 +60,13 @@ SPOOFS = [
     ("http://bank.example\uff0fevil.example/", C.DELIMITER_LOOKALIKE, Level.WARNING, "\uff0f"),
     ("http://user\uff20bank.example/", C.DELIMITER_LOOKALIKE, Level.WARNING, "\uff20"),
     ("http://h.example/a\u2028b", C.LINE_BREAK, Level.WARNING, "\u2028"),
+    # Slash and space look-alikes after the host: one table, one rule (3987bis 10, bis-07 6.1 b)
+    ("http://a/a\u2215b", C.DELIMITER_LOOKALIKE, Level.WARNING, "\u2215"),
+    ("http://a/x\u2044y", C.DELIMITER_LOOKALIKE, Level.WARNING, "\u2044"),
+    ("http://a/?q=a\u2215b", C.DELIMITER_LOOKALIKE, Level.WARNING, "\u2215"),
+    ("http://a/#a\u2215b", C.DELIMITER_LOOKALIKE, Level.WARNING, "\u2215"),
+    ("http://a/a\u3000b", C.SPACE_LOOKALIKE, Level.WARNING, "\u3000"),
+    ("http://a/?q=a\u2003b", C.SPACE_LOOKALIKE, Level.WARNING, "\u2003"),
     # Escapes
     ("http://h.example/%2e%2e/etc/passwd", C.ENCODED_DOT_SEGMENT, Level.DANGER, "%2e%2e"),
     ("http://h.example/a/.%2E/b", C.ENCODED_DOT_SEGMENT, Level.DANGER, ".%2E"),
@@ -247,10 +254,16 @@ def test_ordinary_iris_in_20_scripts_flag_nothing_above_info() -> None:
         for line in lines
     }
     flagged = {k: v for k, v in flagged.items() if v}
-    # Measured: 2 of 252 sampled IRIs (0.7%); both are real findings in the corpus: a
-    # Latin "o" typed inside a Cyrillic word, and a decomposed Cyrillic "й" (not NFC).
+    # Measured: 2 of 252 sampled IRIs (0.7%) are flagged for anything but a space look-alike;
+    # they are real findings in the corpus (a decomposed Bengali or Cyrillic word, not NFC;
+    # a Latin "o" typed inside a Cyrillic word).
     assert total == 252
-    assert len(flagged) <= 2, flagged
+    other = {k: v for k, v in flagged.items() if any("space-lookalike" not in f for f in v)}
+    assert len(other) <= 2, other
+    # And 3 Japanese IRIs (1.2%) hold U+3000 IDEOGRAPHIC SPACE between words: a reader takes
+    # it for the end of the IRI (3987bis 10, bis-07 6.1 b), which is a warning by design.
+    spaces = {k for k, v in flagged.items() if any("space-lookalike" in f for f in v)}
+    assert len(spaces) == 3 and all("\u3000" in k for k in spaces), spaces
 
 
 def test_overlong_a_label_is_not_decoded() -> None:

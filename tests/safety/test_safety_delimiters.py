@@ -28,6 +28,15 @@ def host_of(text: str) -> str:
     return split_authority(split(text).authority or "").host
 
 
+#: The two codes of the one rule: a look-alike of a delimiter, or of a space.
+LOOKALIKE_CODES = (C.DELIMITER_LOOKALIKE, C.SPACE_LOOKALIKE)
+
+
+def code_of(char: str) -> AuditCode:
+    """The code a look-alike draws: space-lookalike when it reads as spaces only."""
+    return C.SPACE_LOOKALIKE if LOOKALIKES[ord(char)].strip(" ") == "" else C.DELIMITER_LOOKALIKE
+
+
 def codes(text: str, code: AuditCode) -> list[tuple[Level, str, str]]:
     return [
         (f.level, text[f.span[0] : f.span[1]], f.component)
@@ -48,12 +57,17 @@ def test_the_table_is_what_the_unicode_data_gives() -> None:
     assert done.returncode == 0, done.stderr
 
 
-def test_the_class_has_56_members_and_each_reads_as_a_delimiter() -> None:
-    assert len(LOOKALIKES) == 56
+def test_the_class_has_97_members_and_each_reads_as_a_delimiter_or_a_space() -> None:
+    # 56 from NFKC and UTS #46 holding a delimiter, 41 more from the spaces (NFKC) and the
+    # UTS #39 prototypes of punctuation, symbols and spaces (Python 3.11's Unicode data).
+    assert len(LOOKALIKES) == 97
     for cp, reading in LOOKALIKES.items():
-        assert cp > 0x7F and set(reading) & set(":/?#[]@.")
+        assert cp > 0x7F and (set(reading) & set(":/?#[]@.") or reading.strip(" ") == "")
         nfkc = unicodedata.normalize("NFKC", chr(cp))
         assert reading == nfkc or not set(nfkc) & set(":/?#[]@.")
+    # letters, digits and marks whose prototype is a delimiter are read in their script
+    for char in "\u30ce\u4e3f\u0660\u06f0\u0903\u2cc6\ua4f8\u2028\u2029":
+        assert ord(char) not in LOOKALIKES, f"U+{ord(char):04X}"
     # The four of the issue, and the ideographic full stops (UTS #46 maps them to "." in a
     # host; NFKC keeps U+3002 and makes U+FF61 U+3002).
     for char, reading in {
@@ -64,6 +78,11 @@ def test_the_class_has_56_members_and_each_reads_as_a_delimiter() -> None:
         "。": ".",
         "｡": ".",
         "．": ".",
+        # the seed rows of 3987bis 10 (UTS #39 prototypes) and the ideographic space (NFKC)
+        "\u2215": "/",
+        "\u2044": "/",
+        "\u3000": " ",
+        "\u00a0": " ",
     }.items():
         assert LOOKALIKES[ord(char)] == reading
 
@@ -99,9 +118,11 @@ def test_the_class_has_56_members_and_each_reads_as_a_delimiter() -> None:
         ("http://a/b\uff1fc\uff03d\uff0fe", "http://a/b%EF%BC%9Fc%EF%BC%83d%EF%BC%8Fe"),
         ("http://a/b\uff1ac\u2026d\uff0e", "http://a/b\uff1ac\u2026d\uff0e"),
         ("http://a/%EF%BC%9F", "http://a/%EF%BC%9F"),  # to_iri decodes it, the display not
-        # query: "#" look-alikes only; fragment: none
-        ("http://a/?q\uff03x\uff1fy\uff0fz", "http://a/?q%EF%BC%83x\uff1fy\uff0fz"),
-        ("http://a/#f\uff03\uff1f\uff0f", "http://a/#f\uff03\uff1f\uff0f"),
+        # query and fragment: the same rule as the path ("/", "?", "#" and space look-alikes)
+        ("http://a/?q\uff03x\uff1fy\uff0fz", "http://a/?q%EF%BC%83x%EF%BC%9Fy%EF%BC%8Fz"),
+        ("http://a/#f\uff03\uff1f\uff0f", "http://a/#f%EF%BC%83%EF%BC%9F%EF%BC%8F"),
+        ("http://a/?q=a\u2215b#c\u3000d", "http://a/?q=a%E2%88%95b#c%E3%80%80d"),
+        ("http://a/?q\uff1ar\u2026", "http://a/?q\uff1ar\u2026"),  # ":" and "." change nothing
     ],
 )
 def test_no_delimiter_the_iri_lacks(text: str, expected: str) -> None:
@@ -119,11 +140,11 @@ def test_every_lookalike_in_a_host_is_encoded_and_audited(cp: int) -> None:
         host = host_of(out)
         assert char not in out and host.isascii()
         assert host == "bank.example" + "".join(f"%{b:02X}" for b in char.encode()) + "evil.example"
-        found = codes(text, C.DELIMITER_LOOKALIKE)
+        found = codes(text, code_of(char))
         assert found == [(Level.WARNING, char, "host")]
     # and in the userinfo
     text = f"http://bank.example{char}x@evil.example/"
-    assert char not in shown(text) and codes(text, C.DELIMITER_LOOKALIKE)
+    assert char not in shown(text) and codes(text, code_of(char))
 
 
 def test_display_and_audit_agree_on_lookalikes_everywhere() -> None:
@@ -140,7 +161,7 @@ def test_display_and_audit_agree_on_lookalikes_everywhere() -> None:
         )
     ]
     for text in texts:
-        found = {text[f.span[0]] for f in iri.audit(text) if f.code is C.DELIMITER_LOOKALIKE}
+        found = {text[f.span[0]] for f in iri.audit(text) if f.code in LOOKALIKE_CODES}
         kept = {c for c in map(chr, LOOKALIKES) if c in shown(text)}
         assert not found & kept, text
         assert {c for c in map(chr, LOOKALIKES) if c in text} == found | kept, text

@@ -80,3 +80,64 @@ def test_check_and_to_uri_take_the_host_decision_from_one_function() -> None:
     assert fault.code == "host-not-idn" and not fault.error
     err = host_validity.conversion_failure("\U0001f355.ws")
     assert err is not None and err.label == "\U0001f355"
+
+
+# -- an xn-- label must be an A-label (RFC 5890 2.3.2.1, RFC 5891 5.4) ----------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [
+        ("http://xn--a.com/", "xn--a"),  # Punycode of U+0080: DISALLOWED (RFC 5892)
+        ("http://xn--ls8h.la/", "xn--ls8h"),  # U+1F4A9: DISALLOWED in IDNA2008
+        ("https://www.XN--A.example/", "XN--A"),  # the prefix in any case
+        ("http://xn--.example/", "xn--"),  # no Punycode at all
+        ("http://a.xn--abc/", "xn--abc"),  # the TLD too
+        ("http://xn--" + "a" * 70 + ".com/", "xn--" + "a" * 70),  # longer than a label
+    ],
+)
+def test_an_invalid_a_label_is_a_warning(text: str, label: str) -> None:
+    found = [v for v in check(text) if v.code == "invalid-a-label"]
+    assert len(found) == 1, check(text)
+    (v,) = found
+    assert text[v.span[0] : v.span[1]] == label
+    assert v.severity == "warning" and v.component == "host"
+    assert v.section == "RFC 5891 5.4"
+    assert is_valid(text)  # the ABNF allows it, as it allows host-not-idn
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "http://xn--rsum-bpad.example/",  # résumé
+        "http://XN--RSUM-BPAD.example/",  # the same A-label in upper case
+        "http://a--b.example/",  # "--" elsewhere: no A-label
+        "foo://xn--a.example/",  # no DNS scheme: no domain name
+        "//xn--a.example/",  # no scheme at all
+    ],
+)
+def test_no_invalid_a_label_for_valid_or_non_dns_labels(text: str) -> None:
+    assert not [v for v in check(text) if v.code == "invalid-a-label"]
+
+
+def test_check_and_audit_share_the_a_label_decision() -> None:
+    import iri
+
+    for text in ("http://xn--a.com/", "http://xn--ls8h.la/", "http://xn--rsum-bpad.example/"):
+        in_check = any(v.code == "invalid-a-label" for v in check(text))
+        in_audit = any(f.code.value == "invalid-a-label" for f in iri.audit(text))
+        assert in_check == in_audit, text
+    assert host_validity.a_label_failure("xn--a") is not None
+    assert host_validity.a_label_failure("xn--rsum-bpad") is None
+
+
+@pytest.mark.parametrize(
+    "label", ["xn--80ak6aa92e\u00ad", "XN--99ZT52A\uff0e", "xn--99zt52a.x", "xn--99zt52a\u200b"]
+)
+def test_an_a_label_is_one_label_of_ascii_only(label: str) -> None:
+    # RFC 5890 2.3.2.1; these reached idna.ulabel through audit and made it raise
+    import iri
+
+    assert host_validity.a_label_failure(label) is not None
+    iri.audit(f"https://{label}:99/")
+    iri.to_display(f"https://{label}:99/")

@@ -163,6 +163,33 @@ def test_with_host_checks_idna() -> None:
         ref.with_host("xn--ü.example")
 
 
+def test_with_host_goes_through_the_one_host_decision() -> None:
+    # iri.syntax.host_validity: what to_uri converts, with_host accepts, and no other host
+    ref = parse("http://example.org/")
+    for host in ("\U0001f355.ws", "a%E3%80%82b.example", "a\u200db.example", "\u00ad.example"):
+        with pytest.raises(IDNAError):
+            ref.with_host(host)
+        with pytest.raises((IDNAError, InvalidIRI)):  # InvalidIRI: check refuses it first
+            iri.to_uri(f"http://{host}/")
+    for host in ("b\u00fccher.example", "r%C3%A9sum%C3%A9.example", "www.w%33.org"):
+        assert ref.with_host(host).host == host
+        iri.to_uri(str(ref.with_host(host)))
+    # another scheme's host is no domain name (3987bis 3.4.1): its syntax only
+    assert parse("foo://x/").with_host("\U0001f355.ws").host == "\U0001f355.ws"
+
+
+def test_origin_of_a_port_above_65535_raises_as_with_port() -> None:
+    ref = parse("http://a.example:65536/")
+    with pytest.raises(iri.ComponentError) as info:
+        ref.origin  # noqa: B018 (the property raises)
+    with pytest.raises(iri.ComponentError) as port_info:
+        parse("http://a.example/").with_port(65536)
+    assert info.value.reason == port_info.value.reason
+    assert parse("http://a.example:65535/").origin.port == 65535
+    with pytest.raises(iri.ComponentError):
+        parse("http://a.example:0000099999/").origin  # noqa: B018
+
+
 @pytest.mark.parametrize(
     ("changes", "component"),
     [

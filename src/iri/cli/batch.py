@@ -19,7 +19,6 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Iterator
-from enum import StrEnum
 
 from iri.cli.inputs import CHUNK, STDIN, BadLine, Chunk, Record, chunks
 from iri.cli.output import (
@@ -35,6 +34,7 @@ from iri.cli.output import (
 from iri.cli.pieces import Piece, chunks_of, pieces
 from iri.convert.charsets import lookup
 from iri.syntax.errors import CharsetError
+from iri.syntax.options import Option
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (start-up time)
 
@@ -70,7 +70,7 @@ IN_FLIGHT: Final = 4
 START_METHOD: str | None = None
 
 
-class Progress(StrEnum):
+class Progress(Option):
     """When to draw a progress bar on stderr."""
 
     AUTO = "auto"  #: when stderr is a terminal and the input is files (not arguments, not stdin)

@@ -39,6 +39,7 @@ def register(sub: SubParsers[argparse.ArgumentParser]) -> None:
         action="store_true",
         help="drop items equivalent to an earlier one (and failed items: implies --skip-invalid)",
     )
+    _ignore_fragment_option(p, "with --unique, items that differ only in the fragment are one")
     aligned_option(p)
     json_option(p)
     items_argument(p)
@@ -50,15 +51,22 @@ def register(sub: SubParsers[argparse.ArgumentParser]) -> None:
         default="syntax",
         help="rung of the comparison ladder (RFC 3987 5.3): simple string, syntax, scheme",
     )
+    _ignore_fragment_option(p, "compare without the fragments: the same resource (3987bis 5.3)")
     p.add_argument("a", metavar="A", help="the first IRI")
     p.add_argument("b", metavar="B", help="the second IRI")
+
+
+def _ignore_fragment_option(p: argparse.ArgumentParser, help_text: str) -> None:
+    p.add_argument("--ignore-fragment", action="store_true", help=help_text)
 
 
 def _cmd_normalize(args: argparse.Namespace) -> int:
     normalize = iri.normalize  # the default level needs no partial (one call fewer per line)
     if args.level != "syntax":
         normalize = functools.partial(iri.normalize, level=args.level)
-    key = functools.partial(iri.key, level=args.level) if args.unique else None
+    key = None
+    if args.unique:
+        key = functools.partial(iri.key, level=args.level, ignore_fragment=args.ignore_fragment)
     # --unique drops lines, so the output cannot line up with the input: no empty lines.
     skip = args.skip_invalid or args.unique
     if iri.NATIVE and key is None and not args.json:
@@ -108,9 +116,12 @@ class _NativeNormalize(Apply):
 
 def _cmd_compare(args: argparse.Namespace) -> int:
     try:
-        same = iri.equivalent(args.a, args.b, level=args.level)
+        same = iri.equivalent(
+            args.a, args.b, level=args.level, ignore_fragment=args.ignore_fragment
+        )
     except IRIError as exc:
         complain(f"iri compare: {exc}")
         return EXIT_USAGE
-    emit(f"{'equivalent' if same else 'not equivalent'} (level {args.level})")
+    without = ", fragments ignored" if args.ignore_fragment else ""
+    emit(f"{'equivalent' if same else 'not equivalent'} (level {args.level}{without})")
     return EXIT_OK if same else EXIT_FAILED

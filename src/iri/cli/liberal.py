@@ -70,9 +70,10 @@ def register(sub: SubParsers[argparse.ArgumentParser]) -> None:
     p.add_argument("--charset", metavar="NAME", default="utf-8", help="the document's encoding")
     p.add_argument(
         "--form",
-        choices=["href", "iri"],
+        choices=["href", "iri", "url"],
         default="href",
-        help="the browser's href, or an IRI (escapes decoded where safe)",
+        help="href: the browser's href, always an IRI (default); iri: the same address for"
+        " display, safe escapes decoded; url: the browser's href byte for byte",
     )
     aligned_option(p)
     json_option(p)
@@ -127,8 +128,10 @@ def _cmd_leiri(args: argparse.Namespace) -> int:
 
 
 def _href(base: str | None, charset: str, form: str, text: str) -> Repaired:
-    from iri.liberal.href import from_href_repairs, href_to_iri
+    from iri.liberal.href import from_href, from_href_repairs, href_to_iri
 
+    if form == "url":  # the URL Standard's href exactly: no 3987bis step, so no repair
+        return Repaired(from_href(text, base=base, charset=charset, form="url"), ())
     r = from_href_repairs(text, base=base, charset=charset)
     return Repaired(href_to_iri(r.text), r.repairs) if form == "iri" else r
 

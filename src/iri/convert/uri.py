@@ -21,13 +21,14 @@ from iri.syntax import schemes
 from iri.syntax.argument import as_text
 from iri.syntax.check import invalid, iri_reference_match
 from iri.syntax.errors import CharsetError, IDNAError
+from iri.syntax.options import Option
 from iri.syntax.percent import IPRIVATE_LEAD, IUNRESERVED, NON_ASCII, decode, encode_octets
 from iri.syntax.split import split_authority
 
 __all__ = ["HostMapping", "KeepQuery", "Unencodable", "to_iri", "to_uri"]
 
 
-class HostMapping(StrEnum):
+class HostMapping(Option):
     """How a host (``ireg-name``) is mapped between IRI and URI (3987bis 3.4)."""
 
     #: ``IDNA`` for schemes whose host is a DNS name (:data:`iri.syntax.schemes.DNS_HOST_SCHEMES`),
@@ -44,7 +45,7 @@ class HostMapping(StrEnum):
     UTS46 = "uts46"
 
 
-class Unencodable(StrEnum):
+class Unencodable(Option):
     """What to do with a query character the document charset cannot represent (3.5)."""
 
     #: As browsers do: an HTML numeric character reference ``&#NNNN;`` (decimal code
@@ -54,7 +55,7 @@ class Unencodable(StrEnum):
     STRICT = "strict"
 
 
-class KeepQuery(StrEnum):
+class KeepQuery(Option):
     """3987bis 4.2 step 5: "Optionally, re-percent-encode octets in the query component
     if the scheme is one of those mentioned in Section 3.5" (http and https)."""
 
@@ -112,7 +113,9 @@ def _use_idna(mode: HostMapping, scheme: str | None) -> bool:
 def _host_to_uri(host: str, mode: HostMapping, use_idna: bool) -> str:
     """Map one ``ireg-name`` (3987bis 3.4). IP literals never reach here."""
     if not use_idna:
-        return _to_uri_encode(host)  # 3.4.1
+        # 3.4.1; a DNS host (the only one ``"percent"`` maps here) is first mapped as IDNA
+        # would map it, case folded (draft-duerst-idn-uri 3: nameprep before escaping)
+        return _to_uri_encode(idna.map_host(host) if not host.isascii() else host)
     if mode is HostMapping.UTS46:
         from iri.syntax.web_hosts import url_domain_to_ascii
 
@@ -270,7 +273,7 @@ def to_uri(
     host_mapped = authority is not None and (
         mode is HostMapping.IDNA
         or mode is HostMapping.UTS46
-        or (use_idna and not authority.isascii())
+        or (not authority.isascii() and (use_idna or schemes.uses_dns(scheme)))
     )
     if not host_mapped and encoding is None:
         # RFC 3987 3.1 step 2 over the whole text at once: every component is mapped the

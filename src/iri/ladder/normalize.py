@@ -22,23 +22,22 @@ here, with the quote, is in docs/rationale.md.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
-from enum import StrEnum
 from typing import Final
 
 from iri.convert.characters import Form, normalize_component, normalize_host, normalize_path
 from iri.ladder.dot_segments import remove_dot_segments, write_path_without_authority
+from iri.ladder.scheme_facts import addr_specs, dns_host, lower_ascii
+from iri.ladder.scheme_facts import port as scheme_port
 from iri.syntax import schemes
 from iri.syntax.argument import as_text
 from iri.syntax.check import invalid, iri_reference_match
-from iri.syntax.errors import IDNAError, IRIError
-from iri.syntax.grammar import ACE_PREFIX, SUB_DELIMS, UCSCHAR, UNRESERVED, char_class
+from iri.syntax.errors import IRIError
+from iri.syntax.grammar import ACE_PREFIX
+from iri.syntax.options import Option
 from iri.syntax.percent import (
-    ESCAPED_ASCII,
     INAPPROPRIATE_CHARACTERS,
     decode,
-    decode_utf8_escapes,
     uppercase_hex,
 )
 from iri.syntax.recompose import recompose
@@ -46,7 +45,7 @@ from iri.syntax.recompose import recompose
 __all__ = ["CharacterNormalization", "Equivalences", "Level", "equivalent", "key", "normalize"]
 
 
-class Level(StrEnum):
+class Level(Option):
     """A rung of the comparison ladder (RFC 3987 5.3)."""
 
     #: 5.3.1 Simple String Comparison: no mapping at all.
@@ -57,7 +56,7 @@ class Level(StrEnum):
     SCHEME = "scheme"
 
 
-class CharacterNormalization(StrEnum):
+class CharacterNormalization(Option):
     """Unicode normalization of the decoded components (RFC 3987 5.3.2.2).
 
     Only for text that came from a non-Unicode source or a non-digital form: "Equivalence
@@ -86,9 +85,6 @@ _FORMS: Final[dict[CharacterNormalization, Form]] = {
 }
 
 _GROUPS: Final = ("scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment")
-#: ireg-name = *( iunreserved / pct-encoded / sub-delims ), without pct-encoded: what a
-#: host produced by UTS #46 mapping must match to stand in an IRI.
-_IREG_NAME: Final = re.compile(char_class(UNRESERVED + SUB_DELIMS, UCSCHAR) + "*+")
 #: 5.3.2.3: a raw character that URI-to-IRI conversion would keep encoded is written encoded.
 _INAPPROPRIATE: Final = INAPPROPRIATE_CHARACTERS.encoder
 
@@ -117,76 +113,7 @@ def _syntax_host(host: str) -> str:
     if host.startswith("["):
         return host.lower()  # IP-literal: hex digits and "v" of IPvFuture (no zone IDs)
     host = decode(host) if "%" in host else host
-    return _lower_ascii(host) if host.isascii() else host
-
-
-def _lower_ascii(host: str) -> str:
-    """Lowercase a US-ASCII host, keeping the hex digits of its encodings uppercase."""
-    host = host.lower()
-    return uppercase_hex(host) if "%" in host else host
-
-
-# -- scheme-based normalization (5.3.3) ---------------------------------------------------
-
-
-def dns_host(host: str) -> str:
-    """5.3.3: an IDN in canonical U-label form, ToUnicode(ToASCII(host)) under UTS #46.
-
-    Left as it is (already syntax-normalized) when it cannot be mapped: an encoding that
-    stays is an octet no DNS name can hold (3987bis 3.4.2: "leave the entire field as
-    is"), and an IDNA failure is not ours to report here (docs/rationale.md).
-    """
-    original = host
-    if "%" in host:
-        # 3987bis 3.4.2: a DNS host's escaped UTF-8 is percent-decoded before ToASCII, so
-        # "r%C3%A9sum%C3%A9" and "résumé" meet; escaped US-ASCII (which may change the
-        # labels) and octets that are no UTF-8 stay as they are.
-        if ESCAPED_ASCII.search(host) is not None:
-            return host
-        decoded = decode_utf8_escapes(host)
-        if decoded is None:
-            return host
-        host = decoded
-    if not host or (host.isascii() and ACE_PREFIX not in host):
-        return host  # ASCII hosts are lowercase already (syntax level)
-    from iri.syntax import (
-        hosts as idna,  # here: the idna package loads only for IDN hosts (start-up time)
-    )
-
-    try:
-        mapped = idna.to_unicode(idna.to_ascii(host))
-    except IDNAError:
-        return original
-    return mapped if _IREG_NAME.fullmatch(mapped) else original
-
-
-def _addr_specs(path: str) -> str:
-    """RFC 3986 6.2.3 / RFC 6068 2: the domain of each ``addr-spec`` of a mailto path."""
-    if "@" not in path or "%22" in path:
-        # A quoted local-part (always written "%22", RFC 6068 2) may hold "," and "@":
-        # without a full addr-spec parser, leave such paths alone.
-        return path
-    addresses = path.split(",")
-    for i, address in enumerate(addresses):
-        at = address.rfind("@")
-        if at >= 0:
-            domain = address[at + 1 :]
-            addresses[i] = address[: at + 1] + dns_host(
-                _lower_ascii(domain) if domain.isascii() else domain
-            )
-    return ",".join(addresses)
-
-
-def _port(port: str, scheme: str | None) -> str | None:
-    """RFC 3986 6.2.3 / 3.2.3: an empty port or the scheme's default is elided.
-
-    The port is a number "in decimal" (3.2.3), so leading zeros do not change it: "080"
-    is port 80 (docs/rationale.md).
-    """
-    value = port.lstrip("0") or ("0" if port else "")
-    if not value or value == schemes.DEFAULT_PORTS.get(scheme or ""):
-        return None
-    return value
+    return lower_ascii(host) if host.isascii() else host
 
 
 # -- the ladder ---------------------------------------------------------------------------
@@ -288,7 +215,7 @@ def _normalize(
         decoded_host = host = _syntax_host(host)
         if not host.isascii() and not host.startswith("[") and not schemes.uses_dns(scheme):
             host = _INAPPROPRIATE(host)
-            host = _lower_ascii(host) if host.isascii() else host
+            host = lower_ascii(host) if host.isascii() else host
     # 5.3.2.4 Path Segment Normalization: remove_dot_segments, for paths that resolution
     # would give to remove_dot_segments (RFC 3986 5.2.2): not relative-path references.
     if scheme is not None or authority is not None or path.startswith("/"):
@@ -299,7 +226,7 @@ def _normalize(
     if scheme_level:
         # 5.3.3 Scheme-Based Normalization.
         if port is not None:
-            port = _port(port, scheme)
+            port = scheme_port(port, scheme)
         if scheme is not None:
             if host is not None:
                 if schemes.uses_dns(scheme) and decoded_host is not None:
@@ -310,7 +237,7 @@ def _normalize(
                 if not path and scheme in schemes.EMPTY_PATH_IS_SLASH:
                     path = "/"
             if scheme in schemes.ADDR_SPEC_PATH_SCHEMES:
-                path = _addr_specs(path)
+                path = addr_specs(path)
 
     return recompose(
         scheme=scheme,
@@ -386,21 +313,29 @@ def key(
     *,
     character: CharacterNormalization | str = CharacterNormalization.NONE,
     equivalences: Equivalences | None = None,
+    ignore_fragment: bool = False,
 ) -> str:
     """Return a hashable comparison key: equal keys iff :func:`equivalent` at ``level``.
 
     At ``"simple"`` the key is ``text`` itself (any string, never raises); otherwise it is
     :func:`normalize` of ``text`` (which raises :class:`iri.InvalidIRI` for invalid text).
+    ``ignore_fragment`` leaves the fragment out (and its ``#``) at every level: the
+    "same resource" question of 3987bis 5.3 (the fragment is still validated).
 
     >>> key("http://Example.COM:80", "scheme") == key("http://example.com/", "scheme")
     True
+    >>> key("http://a/x#Top", ignore_fragment=True)
+    'http://a/x'
     """
     if not isinstance(text, str):
         text = _text("key", text)
     lvl, char = _options(level, character)
     if lvl is Level.SIMPLE and char is CharacterNormalization.NONE and equivalences is None:
-        return text
-    return normalize(text, level=lvl, character=char, equivalences=equivalences)
+        result = text
+    else:
+        result = normalize(text, level=lvl, character=char, equivalences=equivalences)
+    # RFC 3986 Appendix B: the fragment is everything after the first "#".
+    return result.partition("#")[0] if ignore_fragment else result
 
 
 def equivalent(
@@ -410,6 +345,7 @@ def equivalent(
     level: Level | str = Level.SYNTAX,
     character: CharacterNormalization | str = CharacterNormalization.NONE,
     equivalences: Equivalences | None = None,
+    ignore_fragment: bool = False,
 ) -> bool:
     """Return whether ``a`` and ``b`` are equivalent at ``level`` (RFC 3987 5.3).
 
@@ -417,11 +353,15 @@ def equivalent(
     ``"syntax"`` and ``"scheme"`` compare the :func:`normalize` results and raise
     :class:`iri.InvalidIRI` if either is not a valid IRI reference. Relative references
     are compared as they are (5.1 says to resolve them first: that is the caller's step).
+    ``ignore_fragment`` asks whether both identify the same resource (3987bis 5.3,
+    draft-duerst-iri-bis-07 5.1): the fragments are left out, at every level.
 
     >>> equivalent("http://example.org/~user", "http://example.org/%7euser")
     True
     >>> equivalent("http://example.com/?", "http://example.com/", level="scheme")
     False
+    >>> equivalent("http://a/x#1", "http://a/x#2", ignore_fragment=True)
+    True
     """
     if not isinstance(a, str):
         a = _text("equivalent", a)
@@ -431,11 +371,15 @@ def equivalent(
     if lvl is Level.SIMPLE:
         if character != CharacterNormalization.NONE or equivalences is not None:
             raise IRIError("the simple level (RFC 3987 5.3.1) maps nothing: no character or hook")
-        return a == b
+        return key(a, lvl, ignore_fragment=ignore_fragment) == key(
+            b, lvl, ignore_fragment=ignore_fragment
+        )
     if a == b and equivalences is None:
         # Still validate, as the other levels promise (cheap: one match).
         key(a, lvl, character=character)
         return True
-    return key(a, lvl, character=character, equivalences=equivalences) == key(
-        b, lvl, character=character, equivalences=equivalences
+    ka, kb = (
+        key(t, lvl, character=character, equivalences=equivalences, ignore_fragment=ignore_fragment)
+        for t in (a, b)
     )
+    return ka == kb

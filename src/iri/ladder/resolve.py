@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from enum import StrEnum
 
 from iri.ladder.dot_segments import (
     remove_decoded_dot_segments,
@@ -41,6 +40,7 @@ from iri.ladder.resolve_fast import no_scheme as _no_scheme
 from iri.ladder.resolve_fast import twin_match as _twin_match
 from iri.syntax.argument import as_text
 from iri.syntax.check import escapes_ok, invalid, iri_reference_match
+from iri.syntax.options import Option
 from iri.syntax.split import split
 
 __all__ = [
@@ -55,7 +55,7 @@ __all__ = [
 ]
 
 
-class Parser(StrEnum):
+class Parser(Option):
     """How a reference with the base's own scheme reads (RFC 3986 5.2.2)."""
 
     #: ``http:g`` keeps its scheme: ``http:g`` (the RFC's algorithm; the default).
@@ -65,7 +65,7 @@ class Parser(StrEnum):
     NON_STRICT = "non-strict"
 
 
-class BaseNormalization(StrEnum):
+class BaseNormalization(Option):
     """Normalization of the base before use (RFC 3986 5.2.1: "optional")."""
 
     #: The base as given (the default).
@@ -76,7 +76,7 @@ class BaseNormalization(StrEnum):
     SCHEME = "scheme"
 
 
-class RelativeBase(StrEnum):
+class RelativeBase(Option):
     """What a base without a scheme means (RFC 3986 5.1 requires one)."""
 
     #: :class:`~iri.errors.ResolutionError` (the default).
@@ -85,7 +85,7 @@ class RelativeBase(StrEnum):
     RESOLVE = "resolve"
 
 
-class DotSegments(StrEnum):
+class DotSegments(Option):
     """Which segments :func:`remove_dot_segments` treats as dot segments."""
 
     #: Only ``.`` and ``..`` (RFC 3986 5.2.4; the default).
@@ -94,7 +94,7 @@ class DotSegments(StrEnum):
     DECODED = "decoded"
 
 
-class Validation(StrEnum):
+class Validation(Option):
     """Whether the arguments are validated first."""
 
     #: Both must be valid IRI references, else :class:`~iri.errors.InvalidIRI` (default).

@@ -6,14 +6,13 @@ change it makes as a :class:`~iri.liberal.repair.Repair`. See ``docs/liberal.md`
 
 from __future__ import annotations
 
-from enum import StrEnum
-
 from iri.liberal.repair import Repair, Repaired
+from iri.syntax.options import Option
 
 __all__ = ["Liberal", "Repair", "Repaired", "repair"]
 
 
-class Liberal(StrEnum):
+class Liberal(Option):
     """The liberal-input steps, for :func:`repair` (and the registry's examples)."""
 
     PREPROCESS = "preprocess"

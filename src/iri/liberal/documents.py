@@ -9,7 +9,6 @@
 from __future__ import annotations
 
 import re
-from enum import StrEnum
 from typing import NamedTuple
 
 from iri.convert.charsets import lookup, output_encoding
@@ -18,12 +17,13 @@ from iri.liberal.lenient import Form
 from iri.liberal.repair import option, require_str, require_text
 from iri.syntax.check import is_valid
 from iri.syntax.errors import InvalidIRI
+from iri.syntax.options import Option
 from iri.syntax.percent import IPCHAR, NON_ASCII, PCT_ENCODED_RUN, encode, run_octets
 
 __all__ = ["Markup", "Reading", "candidate_readings", "from_local_name", "to_document"]
 
 
-class Markup(StrEnum):
+class Markup(Option):
     """How a document escapes characters its encoding cannot hold (3987bis 6.3)."""
 
     #: numeric character references, ``&#xE9;`` ("in HTML or XML, numeric character

@@ -12,27 +12,30 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from enum import StrEnum
 from typing import Final
 
 from iri.convert.charsets import UTF_8, Encoding, output_encoding
 from iri.liberal.repair import Repair, Repaired, option, reject_surrogates, require_text
 from iri.syntax.check import is_valid
 from iri.syntax.errors import HrefError
+from iri.syntax.options import Option
 from iri.syntax.percent import BAD_PERCENT, IRI_CHARACTERS, IRI_QUERY_CHARACTERS, encode
 from iri.syntax.violations import Code
 
 __all__ = ["HrefForm", "from_href", "from_href_repairs", "href_as_iri", "href_steps", "href_to_iri"]
 
 
-class HrefForm(StrEnum):
+class HrefForm(Option):
     """Which form :func:`from_href` returns."""
 
-    #: the browser's ``href`` serialization, exactly
+    #: the browser's ``href`` serialization, with 3987bis 7.2 steps 3 and 4 (always an IRI)
     HREF = "href"
     #: the same address as an IRI for display: characters IRIs do not allow encoded,
     #: then the safe percent-encodings decoded (``iri.to_iri``)
     IRI = "iri"
+    #: the URL Standard's ``href`` serialization byte for byte, as a browser writes it
+    #: (not always an IRI: ``a|b`` in a query, a stray ``%``), for callers that must match
+    URL = "url"
 
 
 # Step 1: "space (U+0020), CR (U+000A), LF (U+000D), and TAB (U+0009)".
@@ -295,9 +298,11 @@ def from_href(
     what no IRI allows, which the URL Standard leaves in some components, is
     percent-encoded and a stray ``%`` becomes ``%25``, so the result always passes
     ``iri.check`` (docs/liberal.md lists where this differs from the browser's text).
-    ``form="iri"`` returns the IRI form for display. Raises :class:`iri.HrefError` (a
-    ``ValueError``) where a browser fails, and :class:`iri.InvalidIRI` for an address a
-    browser accepts whose host no IRI can carry (``sc://a"b/``: RFC 3986 3.2.2).
+    ``form="iri"`` returns the IRI form for display; ``form="url"`` the browser's ``href``
+    byte for byte (the URL Standard's serialization, not always an IRI: no step 3 or 4).
+    Raises :class:`iri.HrefError` (a ``ValueError``) where a browser fails, and
+    :class:`iri.InvalidIRI` for an address a browser
+    accepts whose host no IRI can carry (``sc://a"b/``: RFC 3986 3.2.2; not with ``"url"``).
 
     >>> from_href("  HTTP://EXAMPLE.org\\\\a\\\\..\\\\b c?q=é ", base=None)
     'http://example.org/b%20c?q=%C3%A9'
@@ -307,6 +312,8 @@ def from_href(
     'http://résumé.example/été'
     >>> from_href("http://h/%")  # the browser's href is http://h/%
     'http://h/%25'
+    >>> from_href("http://h/%?a|b", form="url")
+    'http://h/%?a|b'
     """
     text = require_text(text)
     if base is not None:
@@ -315,8 +322,11 @@ def from_href(
     href = _engine_href(text, base)
     if encoding is not UTF_8 and _protocol(href) in _ENCODING_SCHEMES:
         href = _legacy_query(text, href, encoding, [])
-    href = href_as_iri(href)  # 3987bis 7.2 steps 3 and 4, in every form
-    if form is not HrefForm.HREF and option(HrefForm, form, "form") is HrefForm.IRI:
+    chosen = form if form is HrefForm.HREF else option(HrefForm, form, "form")
+    if chosen is HrefForm.URL:
+        return href  # the URL Standard's href, exactly
+    href = href_as_iri(href)  # 3987bis 7.2 steps 3 and 4, in every IRI form
+    if chosen is HrefForm.IRI:
         from iri.convert.uri import to_iri
 
         return to_iri(href)

@@ -10,7 +10,6 @@ reference every step is the identity, so ``lenient(x) == parse(x)``.
 from __future__ import annotations
 
 import re
-from enum import StrEnum
 from functools import cache
 from typing import Final
 
@@ -20,6 +19,7 @@ from iri.syntax.check import is_valid
 from iri.syntax.errors import InvalidIRI
 from iri.syntax.grammar import IRI_CLASSES, SCHEME, URI_CLASSES, Classes
 from iri.syntax.host_validity import host_faults
+from iri.syntax.options import Option
 from iri.syntax.percent import (
     BAD_PERCENT,
     IFRAGMENT,
@@ -36,7 +36,7 @@ from iri.value.reference import IRIReference, parse
 __all__ = ["Form", "LenientHost", "lenient", "lenient_repairs", "lenient_steps"]
 
 
-class Form(StrEnum):
+class Form(Option):
     """Which characters a liberal function keeps literal."""
 
     #: keep ``ucschar`` (and ``iprivate`` in the query): the result is an IRI
@@ -46,7 +46,7 @@ class Form(StrEnum):
     URI = "uri"
 
 
-class LenientHost(StrEnum):
+class LenientHost(Option):
     """What guidelines 5.2.2 does with a registered name."""
 
     #: leave the host as written (only characters not allowed are percent-encoded)

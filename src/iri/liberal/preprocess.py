@@ -8,16 +8,16 @@ for later parsing into IRI sub-components". Step 3 (transcoding octets to Unicod
 from __future__ import annotations
 
 import re
-from enum import StrEnum
 from typing import Final
 
 from iri.liberal.repair import Repair, Repaired, option, reject_surrogates, require_text
+from iri.syntax.options import Option
 from iri.syntax.violations import Code
 
 __all__ = ["CharacterReferences", "Spaces", "preprocess", "preprocess_repairs", "split_references"]
 
 
-class Spaces(StrEnum):
+class Spaces(Option):
     """Step 2 when only one reference is allowed: what to do with a SPACE inside it."""
 
     #: "replace each U+0020 SPACE with a single percent-encoded U+0020 SPACE, written as %20"
@@ -26,7 +26,7 @@ class Spaces(StrEnum):
     REMOVE = "remove"
 
 
-class CharacterReferences(StrEnum):
+class CharacterReferences(Option):
     """Step 4, the draft's open question: decode numeric character references?
 
     The default is ``keep`` (see docs/rationale.md: markup parsers decode references

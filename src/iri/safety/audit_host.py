@@ -3,8 +3,10 @@
 Per label: A-label decoding, and the IDN display policy (:mod:`iri.safety.idn_hosts`: the
 UTS #39 restriction level, allowed set and mixed numbers as Chromium applies them, then
 Chromium's own rules), one finding per reason a label stays an A-label; per host: slash and
-dot lookalikes, unusual numeric IPv4 forms, the skeleton, the top domains (Chromium's stage)
-and the protected domains it is confusable with.
+dot lookalikes (the "/" ones from the one table of :mod:`iri.safety.delimiters`; the kana
+no U+30CE and the ideograph U+4E3F, letters, are judged in context by the display policy),
+unusual numeric IPv4 forms, the skeleton, the top domains (Chromium's stage) and the
+protected domains it is confusable with.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
+from iri.safety.delimiters import reading_holds
 from iri.safety.findings import AuditCode, Finding, Level, finding
 from iri.safety.idn_hosts import LEVELS, LabelDecision, decide_host
 from iri.safety.idn_hosts import decode_label as _ulabel
@@ -24,10 +27,6 @@ from iri.safety.skeleton import RestrictionLevel, skeleton
 __all__ = ["audit_host", "host_key"]
 
 _C: Final = "host"
-#: Characters that look like "/" (confusables.txt prototype "/", Chromium's removals). The
-#: kana no U+30CE and the ideograph U+4E3F are judged in context by the display policy
-#: (Chromium's dangerous patterns: between two non-Japanese characters), not here.
-_SLASH_LIKE: Final = frozenset("\u2044\u2215\u0338\u29f8\uff0f\u2cc6\u3033")
 #: RFC 3490 3.1: "U+3002 (ideographic full stop), U+FF0E (fullwidth full stop), U+FF61
 #: (halfwidth ideographic full stop)" act as label separators.
 _DOT_LIKE: Final = frozenset("\u3002\uff0e\uff61")
@@ -113,7 +112,7 @@ def audit_host(
                 return out
             return lookalike_findings(host, start, lookalikes)
     for i, c in enumerate(host if not host.isascii() else ""):
-        if c in _SLASH_LIKE:
+        if reading_holds(c, "/"):
             out.append(
                 finding(
                     Level.DANGER,

@@ -2,15 +2,19 @@
 line breaks. One decision, which :func:`iri.to_display` applies (it percent-encodes them)
 and :func:`iri.audit` reports (a warning or a danger per character).
 
-* **Delimiter look-alikes** (RFC 3987 6.1 b: "many look-alikes of "space", "delims"" ...
-  "should be avoided"): the characters of :data:`LOOKALIKES`, computed from Unicode data by
-  ``tools/gen_delimiter_table.py`` (56 with Python 3.11: every character whose NFKC form or
-  UTS #46 mapping holds one of ``: / ? # [ ] @ .``). A person reads U+FF0F FULLWIDTH
-  SOLIDUS as "/", and IDNA maps it to "/" in a host. Such a character is escaped where a
-  reader would take it for a delimiter of the component it stands in (:data:`RELEVANT`):
-  anywhere in the authority (a host holding one is shown percent-encoded, whole), "/", "?",
-  "#" in the path, "#" in the query; ":" and "/" too in the first segment of a reference
-  with neither scheme nor authority (``http：／／bank.example`` is a relative path).
+* **Delimiter and space look-alikes** (RFC 3987 6.1 b, 3987bis 10: "many look-alikes of
+  "space", "delims"" ... "should be avoided"): the characters of the one table
+  ``iri.safety._tables.delimiters``, computed from Unicode data by
+  ``tools/gen_delimiter_table.py`` (97 with Python 3.11: every character whose NFKC form or
+  UTS #46 mapping holds one of ``: / ? # [ ] @ .`` or is spaces only, and the punctuation,
+  symbols and spaces whose UTS #39 confusable prototype is one of them). A person reads
+  U+FF0F FULLWIDTH SOLIDUS and U+2215 DIVISION SLASH as "/", U+3000 IDEOGRAPHIC SPACE as a
+  space that ends the IRI. One rule for every component: such a character is escaped
+  where a reader would take it for a delimiter of the component it stands in
+  (:data:`RELEVANT`): anywhere in the authority (a host holding one is shown
+  percent-encoded, whole), "/", "?", "#" and a space after it (path, query, fragment);
+  ":" too in the first segment of a reference with neither scheme nor authority
+  (``http：／／bank.example`` is a relative path).
 * **Line breaks**: every character :meth:`str.splitlines` splits on (:data:`LINE_BREAKS`,
   NEL U+0085 and U+2028, U+2029 included): shown raw, one IRI would print as two lines.
 
@@ -34,9 +38,11 @@ __all__ = [
     "escape",
     "findings",
     "host_needs_encoding",
+    "is_space",
     "lookalikes",
     "pieces",
     "reading",
+    "reading_holds",
 ]
 
 #: Every character ``str.splitlines`` ends a line at (the Python documentation's table):
@@ -46,18 +52,20 @@ LINE_BREAKS: Final = "\n\v\f\r\x1c\x1d\x1e\x85\u2028\u2029"
 _LINE_BREAK: Final = re.compile(f"[{re.escape(LINE_BREAKS)}]")
 
 #: The delimiters a reader could take a look-alike for, per component (RFC 3986 Appendix B
-#: and 3.2: what would change where a component starts or ends). "first-segment" is the
-#: first segment of the path of a reference with neither scheme nor authority, where ":"
-#: would read as a scheme and "//" as an authority.
+#: and 3.2: what would change where a component starts or ends; a space, where the IRI
+#: ends, RFC 3986 Appendix C). After the authority "/", "?" and "#" read as the path,
+#: query and fragment structure a reader relies on, in each of the three alike.
+#: "first-segment" is the first segment of the path of a reference with neither scheme
+#: nor authority, where ":" would read as a scheme and "//" as an authority.
 RELEVANT: Final = {
-    "scheme": ":/?#[]@.",
-    "userinfo": ":/?#[]@.",
-    "host": ":/?#[]@.",
-    "port": ":/?#[]@.",
-    "first-segment": ":/?#",
-    "path": "/?#",
-    "query": "#",
-    "fragment": "",
+    "scheme": ":/?#[]@. ",
+    "userinfo": ":/?#[]@. ",
+    "host": ":/?#[]@. ",
+    "port": ":/?#[]@. ",
+    "first-segment": ":/?# ",
+    "path": "/?# ",
+    "query": "/?# ",
+    "fragment": "/?# ",
 }
 _AUTHORITY: Final = frozenset({"scheme", "userinfo", "host", "port"})
 
@@ -80,6 +88,16 @@ def _pattern(component: str) -> re.Pattern[str] | None:
 def _search(text: str, component: str) -> re.Match[str] | None:
     pattern = None if text.isascii() else _pattern(component)
     return None if pattern is None else pattern.search(text)
+
+
+def is_space(reading: str) -> bool:
+    """Whether a look-alike reads as spaces only (a space look-alike, not a delimiter)."""
+    return reading.strip(" ") == ""
+
+
+def reading_holds(char: str, delimiter: str) -> bool:
+    """Whether ``char`` is a look-alike that reads as holding ``delimiter`` (the table)."""
+    return delimiter in lookalikes().get(char, "")
 
 
 def host_needs_encoding(host: str) -> bool:
@@ -141,7 +159,8 @@ def concerns(text: str) -> bool:
 
 
 def findings(text: str, parts: list[tuple[str, int, str]]) -> list[Finding]:
-    """One finding per delimiter look-alike that :func:`escape` encodes (warning) and per
+    """One finding per delimiter or space look-alike that :func:`escape` encodes (a
+    warning: ``delimiter-lookalike``, or ``space-lookalike`` when it reads as a space) and per
     line break (danger in the scheme and the authority, else warning), for the ``parts``
     of ``text`` (``(part, start, component)``, the path in :func:`pieces`)."""
     out: list[Finding] = []
@@ -157,10 +176,11 @@ def findings(text: str, parts: list[tuple[str, int, str]]) -> list[Finding]:
         pattern = None if part.isascii() else _pattern(comp)
         for m in pattern.finditer(part) if pattern is not None else ():
             at = start + m.start()
-            msg = _message(m.group(), where)
-            out.append(
-                finding(Level.WARNING, AuditCode.DELIMITER_LOOKALIKE, at, at + 1, msg, where)
-            )
+            char = m.group()
+            code = AuditCode.DELIMITER_LOOKALIKE
+            if is_space(lookalikes()[char]):
+                code = AuditCode.SPACE_LOOKALIKE
+            out.append(finding(Level.WARNING, code, at, at + 1, _message(char, where), where))
     return out
 
 
@@ -170,7 +190,10 @@ def _message(char: str, component: str) -> str:
     name = f"U+{ord(char):04X} {unicodedata.name(char, '')}".rstrip()
     if not component:
         return f"{name} breaks the line: to_display escapes it"
+    text = lookalikes()[char]
+    if is_space(text):
+        return f"{name} reads as a space, where the IRI would end: to_display percent-encodes it"
     return (
-        f"{name} reads as {lookalikes()[char]!r}, a delimiter the {component} does not have"
+        f"{name} reads as {text!r}, a delimiter the {component} does not have"
         " here: to_display percent-encodes it"
     )

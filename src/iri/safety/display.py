@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from enum import StrEnum
 from functools import cache
 from typing import Final
 
@@ -52,6 +51,7 @@ from iri.syntax.grammar import (
     UNRESERVED,
     char_class,
 )
+from iri.syntax.options import Option
 from iri.syntax.percent import BAD_PERCENT, encode_octets
 from iri.syntax.report import hidden
 from iri.syntax.split import Components, split_authority, split_with_spans
@@ -59,7 +59,7 @@ from iri.syntax.split import Components, split_authority, split_with_spans
 __all__ = ["Password", "Wrap", "to_display"]
 
 
-class Wrap(StrEnum):
+class Wrap(Option):
     """How :func:`to_display` keeps the IRI left-to-right in any surrounding text."""
 
     #: U+2066 LEFT-TO-RIGHT ISOLATE ... U+2069 POP DIRECTIONAL ISOLATE (UAX #9 6.3).
@@ -70,7 +70,7 @@ class Wrap(StrEnum):
     NONE = "none"
 
 
-class Password(StrEnum):
+class Password(Option):
     """What :func:`to_display` does with ``user:password`` in the userinfo."""
 
     MASK = "mask"

@@ -13,14 +13,15 @@ Levels (docs/security.md):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 from types import MappingProxyType
 from typing import Final
+
+from iri.syntax.options import Option
 
 __all__ = ["CODES", "AuditCode", "Finding", "Level"]
 
 
-class Level(StrEnum):
+class Level(Option):
     """How much a finding matters, from least to most."""
 
     INFO = "info"
@@ -28,7 +29,7 @@ class Level(StrEnum):
     DANGER = "danger"
 
 
-class AuditCode(StrEnum):
+class AuditCode(Option):
     """Stable kebab-case identifiers of every audit finding."""
 
     BIDI_CONTROL = "bidi-control"
@@ -77,6 +78,7 @@ class AuditCode(StrEnum):
     # What would make the shown IRI split otherwise (iri.safety.delimiters, issue 19).
     DELIMITER_LOOKALIKE = "delimiter-lookalike"
     LINE_BREAK = "line-break"
+    SPACE_LOOKALIKE = "space-lookalike"
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,6 +187,9 @@ CODES: Final = MappingProxyType(
         ),
         AuditCode.LINE_BREAK: CodeInfo(
             "RFC 3987 6.1 b", "a character that breaks the line (U+2028, U+2029, NEL, LF ...)"
+        ),
+        AuditCode.SPACE_LOOKALIKE: CodeInfo(
+            "RFC 3987 6.1 b", "a character read as a space, where the IRI would end (U+3000)"
         ),
     }
 )

@@ -23,13 +23,13 @@ from iri.safety.findings import AuditCode, Level
 from iri.safety.idn_policy import Reason, Tld, label_reasons
 from iri.safety.idn_top_domains import TopDomains
 from iri.safety.skeleton import RestrictionLevel
+from iri.syntax.grammar import ACE_PREFIX, MAX_LABEL
+from iri.syntax.host_validity import a_label_failure
 
 __all__ = ["LEVELS", "HostDecision", "LabelDecision", "decide_host", "decode_label"]
 
 C = AuditCode
 _DOTS: Final = re.compile("[.\u3002\uff0e\uff61]")
-#: RFC 1034 3.1: a label has at most 63 octets.
-_MAX_LABEL: Final = 63
 
 #: The level of each finding the policy reports (docs/security.md, the rule table).
 LEVELS: Final = {
@@ -52,18 +52,17 @@ LEVELS: Final = {
 
 
 def decode_label(label: str) -> tuple[str, bool]:
-    """The U-label of an A-label (``valid`` False when IDNA rejects it, with what a lenient
-    decoder would display); any other label unchanged and valid."""
-    if label[:4].lower() != "xn--":
+    """The U-label of an A-label (``valid`` False when it is none, by the one decision of
+    :func:`iri.syntax.host_validity.a_label_failure`, with what a lenient decoder would
+    display); any other label unchanged and valid."""
+    if label[:4].lower() != ACE_PREFIX:
         return label, True
-    if len(label) > _MAX_LABEL:
+    if len(label) > MAX_LABEL:
         return label, False  # not a DNS label; punycode decoding is quadratic: don't
-    import idna
+    if a_label_failure(label) is None:
+        import idna
 
-    try:
         return idna.ulabel(label.lower()), True
-    except (UnicodeError, ValueError):
-        pass
     try:  # show what a lenient decoder would display
         return label[4:].encode("ascii").decode("punycode"), False
     except (UnicodeError, ValueError):
@@ -125,14 +124,16 @@ def _labels(host: str) -> list[tuple[int, str]]:
 
 
 def _mapped(label: str) -> tuple[str, str] | None:
-    """A non-ASCII label's UTS #46 mapped form and A-label (None when IDNA rejects it)."""
+    """A non-ASCII label's UTS #46 mapped form and A-label (None when IDNA rejects it, by
+    the one host decision: the conversion ``to_uri`` runs, which
+    :func:`iri.syntax.host_validity.conversion_failure` tests)."""
     from idna.core import uts46_remap
 
     from iri.syntax import hosts as idna
 
     try:
         mapped = uts46_remap(label, std3_rules=False, transitional=False)
-        alabel = idna.to_ascii(label)
+        alabel = idna.host_to_ascii(label)
     except ValueError:  # IDNAError, idna's InvalidCodepoint... (all ValueError)
         return None
     return (mapped, alabel) if "." not in mapped else None

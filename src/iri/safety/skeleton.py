@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import unicodedata
 from bisect import bisect_right
-from enum import StrEnum
 from functools import lru_cache
 from typing import Final
 
@@ -24,6 +23,7 @@ from iri.safety._tables.identifiers import (
 )
 from iri.safety._tables.scripts import SCX_INDEX, SCX_STARTS, SCX_VALUES
 from iri.syntax.invisible import is_default_ignorable
+from iri.syntax.options import Option
 
 __all__ = [
     "RestrictionLevel",
@@ -103,7 +103,7 @@ def resolved_scripts(text: str) -> frozenset[str]:
     return frozenset.intersection(*sets) if sets else ALL
 
 
-class RestrictionLevel(StrEnum):
+class RestrictionLevel(Option):
     """UTS #39 5.2, from most to least restrictive."""
 
     ASCII_ONLY = "ascii-only"

@@ -17,7 +17,6 @@ core leaves undecided.
 from __future__ import annotations
 
 from collections.abc import Callable
-from enum import StrEnum
 from functools import partial
 from typing import Any
 
@@ -26,6 +25,7 @@ from iri.ladder.normalize import Level, key, normalize
 from iri.ladder.resolve import resolve
 from iri.syntax.check import check, iri_reference_match, is_valid
 from iri.syntax.errors import IRIError
+from iri.syntax.options import Option
 from iri.syntax.split import split, split_authority
 from iri.syntax.violations import Violation
 
@@ -40,7 +40,7 @@ __all__ = [
 ]
 
 
-class Task(StrEnum):
+class Task(Option):
     """The function applied to every value."""
 
     IS_VALID = "is_valid"  #: bool
@@ -53,7 +53,7 @@ class Task(StrEnum):
     RESOLVE = "resolve"  #: str, the value resolved against ``base=``
 
 
-class OnInvalid(StrEnum):
+class OnInvalid(Option):
     """What a value the function rejects (an :class:`iri.IRIError`) gives."""
 
     RAISE = "raise"  #: the error propagates (default)

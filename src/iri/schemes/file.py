@@ -29,18 +29,18 @@ PureWindowsPath('//server/share/doc.txt')
 
 from __future__ import annotations
 
-from enum import StrEnum
 from pathlib import PurePath, PurePosixPath, PureWindowsPath
 
 from iri.syntax.argument import as_text
 from iri.syntax.errors import InvalidIRI, IRIError
+from iri.syntax.options import Option
 from iri.syntax.percent import IPCHAR, IREG_NAME, decode_octets, encode
 from iri.syntax.schemes.file import DRIVE
 
 __all__ = ["PathFlavour", "from_path", "to_path"]
 
 
-class PathFlavour(StrEnum):
+class PathFlavour(Option):
     """Which operating system's paths to read or write."""
 
     POSIX = "posix"

@@ -208,6 +208,8 @@ def _plainly_fine(text: str, rule: Rule, zone_id: ZoneID) -> bool:
         # a lowercase DNS name (or no name at all) draws neither uppercase-host nor the
         # DNS syntax warnings
         and (not host or (len(host) <= DNS_MAX and _DNS_NAME.fullmatch(host) is not None))
+        # an A-label is checked (RFC 5891 5.4: invalid-a-label)
+        and (not host or "xn--" not in host)
     )
 
 

@@ -96,7 +96,7 @@ def host(ch: Checker, host: str, start: int, scheme: str | None = None) -> None:
     ch.chars("host", start, end, ch.c.reg_name)
     if len(ch.out) == errors_before:
         dns_syntax(ch, host, start)
-        if "%" in host or not host.isascii():  # the hot path (ASCII names) stops here
+        if "%" in host or not host.isascii() or "--" in host:  # the hot path stops here
             # (loaded on first use: typing and the idna package stay out of the start-up)
             for f in floor.host_validity.host_faults(host, dns=schemes.uses_dns(scheme)):
                 ch.add(f.code, "host", start + f.start, start + f.end, f.message)

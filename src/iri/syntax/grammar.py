@@ -12,8 +12,9 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable
-from enum import StrEnum
 from functools import cache
+
+from iri.syntax.options import Option
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (start-up time)
 if TYPE_CHECKING:
@@ -56,6 +57,9 @@ SUB_DELIMS = "!$&'()*+,;="
 RESERVED = GEN_DELIMS + SUB_DELIMS
 #: The ACE prefix of A-labels (RFC 5890 2.3.2.5), also :data:`iri.syntax.hosts.ACE_PREFIX`.
 ACE_PREFIX: Final = "xn--"
+#: The longest DNS label, in octets (RFC 1034 3.1; RFC 5890 2.3.2.1: "Like all DNS labels,
+#: its total length must not exceed 63 octets").
+MAX_LABEL: Final = 63
 
 #: ucschar = %xA0-D7FF / %xF900-FDCF / %xFDF0-FFEF / %x10000-1FFFD / ... / %xE1000-EFFFD
 #: (RFC 3987 2.2)
@@ -105,7 +109,7 @@ def is_iprivate(cp: int) -> bool:
 # ---------------------------------------------------------------------------------------
 
 
-class Rule(StrEnum):
+class Rule(Option):
     """The ABNF rules a text can be checked against (RFC 3987 2.2, RFC 3986 Appendix A)."""
 
     IRI = "IRI"
@@ -142,7 +146,7 @@ _IRI_RULES = frozenset({Rule.IRI, Rule.IRI_REFERENCE, Rule.ABSOLUTE_IRI, Rule.IR
 _SCHEME_RULES = frozenset({Rule.IRI, Rule.ABSOLUTE_IRI, Rule.URI, Rule.ABSOLUTE_URI})
 
 
-class ZoneID(StrEnum):
+class ZoneID(Option):
     """Whether IPv6 zone identifiers (RFC 6874 ``IPv6addrz``) are accepted in IP literals."""
 
     REJECT = "reject"  #: RFC 3986/3987 as written: "does not support ... zone identifiers"

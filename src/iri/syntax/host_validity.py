@@ -25,12 +25,19 @@ The rules, with their sources:
 * 3987bis 3.4.2: the ireg-name of a DNS scheme is "converted using the Domain Name Lookup
   procedure ... on each dot-separated label": a non-ASCII host of a DNS scheme that will
   not convert is a warning (``host-not-idn``; RFC 3987's ABNF allows it), saying why.
+* RFC 5890 2.3.2.1 and RFC 5891 5.4: a label that begins with the ACE prefix ``xn--`` must
+  be an A-label, Punycode that decodes to a valid U-label and encodes back to it: an ASCII
+  host of a DNS scheme with another ``xn--`` label is a warning (``invalid-a-label``; the
+  ABNF allows it, as ``host-not-idn``), saying why. :func:`a_label_failure` is the test,
+  for ``check`` (IDNA2008, the conversion ``to_uri`` runs), for ``audit`` and, with the
+  URL Standard's UTS #46 validity, for ``from_href``.
 * A label stays one non-empty label (to_uri never makes an empty label from a non-empty
   one); an empty label other than the root label after a final dot is a warning
   (``reg-name-not-dns``, RFC 3986 3.2.2 / RFC 1034 3.5), as for ASCII names.
 
-Only hosts with a ``%`` or a non-ASCII character get here: ASCII names are the hot path
-of ``check`` and ``is_valid`` and need no conversion. Results are cached per host.
+Only hosts with a ``%``, a non-ASCII character or a ``--`` get here: other ASCII names are
+the hot path of ``check`` and ``is_valid`` and need no conversion. Results are cached per
+host.
 """
 
 from __future__ import annotations
@@ -40,19 +47,19 @@ from functools import lru_cache
 from typing import Final, NamedTuple
 
 from iri.syntax.errors import IDNAError
+from iri.syntax.grammar import ACE_PREFIX, MAX_LABEL
 from iri.syntax.host_cache import by_cache
-from iri.syntax.percent.decoder import PCT_ENCODED
+from iri.syntax.percent.decoder import (
+    ESCAPED_LABEL_CHARACTER,
+    PCT_ENCODED,
+    decode_label_characters,
+)
 from iri.syntax.violations import Code, describe_char
 
-__all__ = ["HostFault", "conversion_failure", "host_errors", "host_faults"]
+__all__ = ["HostFault", "a_label_failure", "conversion_failure", "host_errors", "host_faults"]
 
 #: The label separators: "." and those UTS #46 4 step 1 maps to it.
 _DOTS: Final = re.compile("[.\u3002\uff0e\uff61]")
-#: A letter, digit or hyphen (RFC 1034 3.5 <let-dig-hyp>): what an escaped US-ASCII octet
-#: may stand for and still form "a legal label" (draft-duerst-idn-uri 3).
-_LABEL_CHARACTERS: Final = frozenset(
-    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-"
-)
 
 
 class HostFault(NamedTuple):
@@ -78,10 +85,50 @@ def host_faults(host: str, *, dns: bool) -> tuple[HostFault, ...]:
     ['percent-encoded-label-character-in-host']
     >>> [f.code.value for f in host_faults("%E3%80%82x.example", dns=True)]
     ['percent-encoded-host-not-idn']
+    >>> [f.code.value for f in host_faults("xn--a.com", dns=True)]
+    ['invalid-a-label']
     """
-    if "%" not in host and host.isascii():
+    if "%" not in host and host.isascii() and not _ace(host):
         return ()  # a plain ASCII name: nothing to convert (the hot path)
     return by_cache(_faults, host, dns)
+
+
+def _ace(host: str) -> bool:
+    """Whether a label of ``host`` may begin with the ACE prefix (any case)."""
+    return "--" in host and ACE_PREFIX in host.lower()
+
+
+def a_label_failure(label: str, *, web: bool = False) -> str | None:
+    """Why ``label``, which begins with ``xn--`` (any case), is no valid A-label, or None.
+
+    RFC 5890 2.3.2.1: an A-label is the ACE prefix and Punycode that decodes to a valid
+    U-label, and RFC 5891 5.4 has a lookup check it; the test is the conversion ``to_uri``
+    runs (:func:`iri.syntax.hosts.to_ascii`: IDNA2008's code points, the hyphen, Bidi and
+    joiner rules, not decoding to ASCII). ``web`` applies the URL Standard's validity
+    instead (UTS #46 with its flags, :mod:`iri.syntax.web_hosts`), as a browser does.
+
+    >>> a_label_failure("xn--rsum-bpad"), a_label_failure("xn--a") is not None
+    (None, True)
+    >>> a_label_failure("xn--ls8h") is not None, a_label_failure("xn--ls8h", web=True)
+    (True, None)
+    """
+    if len(label) > MAX_LABEL:
+        # not a DNS label; and Punycode decoding is quadratic in the length: not tried
+        return f"it is {len(label)} characters long; a DNS label has at most {MAX_LABEL}"
+    if not label.isascii() or "." in label:
+        return "an A-label is one label of ASCII characters only (RFC 5890 2.3.2.1)"
+    try:
+        if web:
+            from iri.syntax.web_hosts import url_domain_to_ascii
+
+            url_domain_to_ascii(label)
+        else:
+            from iri.syntax import hosts
+
+            hosts.to_ascii(label)
+    except IDNAError as err:
+        return err.reason
+    return None
 
 
 def host_errors(host: str, *, dns: bool) -> bool:
@@ -113,7 +160,7 @@ def _faults(host: str, dns: bool) -> tuple[HostFault, ...]:
             utf8 = True
             continue
         char = chr(octet)
-        if char in _LABEL_CHARACTERS:
+        if ESCAPED_LABEL_CHARACTER.fullmatch(m.group()):
             faults.append(
                 HostFault(
                     Code.PERCENT_ENCODED_LABEL_CHARACTER_IN_HOST,
@@ -145,7 +192,31 @@ def _faults(host: str, dns: bool) -> tuple[HostFault, ...]:
             return tuple(faults)
     if dns:
         faults.extend(_empty_labels(host))
+        if not utf8 and host.isascii() and _ace(host):
+            faults.extend(_a_labels(host))  # (converted hosts had theirs checked above)
     return tuple(faults)
+
+
+def _a_labels(host: str) -> list[HostFault]:
+    faults: list[HostFault] = []
+    at = 0
+    for written in host.split("."):
+        label = decode_label_characters(written)
+        if label[:4].lower() == ACE_PREFIX:
+            why = a_label_failure(label)
+            if why is not None:
+                faults.append(
+                    HostFault(
+                        Code.INVALID_A_LABEL,
+                        at,
+                        at + len(written),
+                        f"label {written!r} begins with {ACE_PREFIX!r} but is no valid "
+                        f"A-label (RFC 5891 5.4): {why}",
+                        False,
+                    )
+                )
+        at += len(written) + 1
+    return faults
 
 
 def _decodes(host: str) -> bool:

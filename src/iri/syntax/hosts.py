@@ -34,21 +34,20 @@ from idna.core import (
 )
 
 from iri.syntax.errors import IDNAError
-from iri.syntax.grammar import ACE_PREFIX, SUB_DELIMS, UNRESERVED, char_class
+from iri.syntax.grammar import ACE_PREFIX, MAX_LABEL, SUB_DELIMS, UNRESERVED, char_class
 from iri.syntax.host_cache import by_cache
-from iri.syntax.percent import decode_utf8_escapes
+from iri.syntax.percent import decode_label_characters, decode_utf8_escapes
 
-__all__ = ["ACE_PREFIX", "host_to_ascii", "to_ascii", "to_unicode"]
+__all__ = ["ACE_PREFIX", "host_to_ascii", "map_host", "to_ascii", "to_unicode"]
 
 # UTS #46 4 step 1 maps U+3002, U+FF0E and U+FF61 to U+002E; splitting the original text
 # on all four gives the same labels and lets errors point into the original host.
 _DOTS: Final = re.compile("[.\u3002\uff0e\uff61]")
 _RTL: Final = frozenset({"R", "AL", "AN"})
 _MESSAGE_POSITION: Final = re.compile(r"at position ([0-9]{1,9}) ")
-#: DNS length limits (RFC 1034 3.1; RFC 5890 2.3.2.1 "Like all DNS labels, its total
-#: length must not exceed 63 octets"; UTS #46 4.1 step 4, VerifyDnsLength: "The length of
-#: the domain name, excluding the root label and its dot, is from 1 to 253").
-MAX_LABEL: Final = 63
+#: DNS length limits (RFC 1034 3.1; RFC 5890 2.3.2.1, :data:`iri.syntax.grammar.MAX_LABEL`;
+#: UTS #46 4.1 step 4, VerifyDnsLength: "The length of the domain name, excluding the root
+#: label and its dot, is from 1 to 253").
 MAX_NAME: Final = 253
 #: reg-name = *( unreserved / pct-encoded / sub-delims ) (RFC 3986 3.2.2), without
 #: pct-encoded: what a label produced by IDNA must match to stand in a URI.
@@ -234,14 +233,42 @@ def _to_unicode_cached(host: str) -> str:
     return result if back == host else host
 
 
+def map_host(host: str) -> str:
+    """The UTS #46 mapping of a DNS host that is to be written percent-encoded.
+
+    draft-duerst-idn-uri 3: the host of a DNS scheme may be written as percent-encoded
+    UTF-8 only after the processing IDNA applies (nameprep then, UTS #46 mapping now: case
+    folding, NFC, the compatibility mappings), so ``RÉSUMÉ.example`` is written
+    ``r%C3%A9sum%C3%A9.example``. Its escaped UTF-8 is decoded first; what does not map
+    (an IDNA failure) is returned as it is, for the caller's own IDNA check to refuse.
+
+    >>> map_host("RÉSUMÉ.Example"), map_host("ＡＢＣ。日本")
+    ('résumé.example', 'abc.日本')
+    """
+    return by_cache(_map_host_cached, host)
+
+
+@lru_cache(maxsize=4096)
+def _map_host_cached(host: str) -> str:
+    decoded = decode_utf8_escapes(decode_label_characters(host)) if "%" in host else host
+    if decoded is None:
+        return host
+    try:
+        return str(uts46_remap(decoded, std3_rules=False, transitional=False))
+    except (UnicodeError, ValueError):
+        return host
+
+
 def host_to_ascii(host: str, *, decode_ascii: bool = False) -> str:
     """Map the ``ireg-name`` ``host`` to a URI host, label by label (3987bis 3.4.2).
 
     3987bis 3.4.2: "Replace the ireg-name part of the IRI by the part converted using the
-    Domain Name Lookup procedure ... on each dot-separated label". Each label holding a
-    non-ASCII character has its percent-encodings decoded (they must be UTF-8) and becomes
-    its A-label; an ASCII label is kept exactly as written (it already is a URI label),
-    unless ``decode_ascii`` is set and its percent-encodings decode to non-ASCII UTF-8.
+    Domain Name Lookup procedure ... on each dot-separated label". An escaped letter, digit
+    or hyphen is decoded first, in every label (draft-duerst-idn-uri 3: ``www.w%33.org`` is
+    ``www.w3.org``). Each label holding a non-ASCII character has its percent-encodings
+    decoded (they must be UTF-8) and becomes its A-label; an ASCII label is kept as written
+    (it already is a URI label), unless ``decode_ascii`` is set and its percent-encodings
+    decode to non-ASCII UTF-8.
     The whole name is validated by :func:`to_ascii` (Bidi and joiners look across labels)
     and, when a label was converted, checked against the DNS length limits (63 octets per
     label, 253 per name). Raises :class:`iri.IDNAError`. Results are cached.
@@ -250,6 +277,8 @@ def host_to_ascii(host: str, *, decode_ascii: bool = False) -> str:
     'xn--rsum-bpad.EXAMPLE.org'
     >>> host_to_ascii("ß.%c3%a9x"), host_to_ascii("ß.%c3%a9x", decode_ascii=True)
     ('xn--zca.%c3%a9x', 'xn--zca.xn--x-9fa')
+    >>> host_to_ascii("www.w%33.org"), host_to_ascii("w%33.ß")
+    ('www.w3.org', 'w3.xn--zca')
     """
     result = by_cache(_host_to_ascii_cached, host, decode_ascii)
     if isinstance(result, tuple):
@@ -269,11 +298,15 @@ def _host_to_ascii_cached(host: str, decode_ascii: bool) -> str | tuple[str, int
 
 
 def _host_to_ascii(host: str, decode_ascii: bool) -> str:
-    labels = _DOTS.split(host)
+    written = _DOTS.split(host)
+    # draft-duerst-idn-uri 3, 3987bis 3.4.2: an escaped letter, digit or hyphen is that
+    # character of a legal label ("www.w%33.org" is "www.w3.org"), decoded before IDNA in
+    # every mode that runs it; other escapes are decided below.
+    labels = [decode_label_characters(label) for label in written]
     names: list[str] = []  # each label as IDNA sees it (percent-decoded where asked)
     starts: list[int] = []
     start = 0
-    for label in labels:
+    for label, as_written in zip(labels, written, strict=True):
         name = label
         if "%" in label and (decode_ascii or not label.isascii()):
             decoded = decode_utf8_escapes(label)
@@ -288,10 +321,10 @@ def _host_to_ascii(host: str, decode_ascii: bool) -> str:
             # else: an ASCII label that is not UTF-8 stays as written (a URI label already)
         names.append(name)
         starts.append(start)
-        start += len(label) + 1
+        start += len(as_written) + 1
     converted = [not name.isascii() for name in names]
     if not any(converted) and host.isascii():
-        return host
+        return host if labels == written else ".".join(labels)
     # UTS #46 processing and validity over the whole name (CheckBidi, CheckJoiners look
     # at every label), then each converted label's own A-label.
     to_ascii(".".join(names))

@@ -421,6 +421,13 @@ ENTRIES: dict[str, tuple[str, ...]] = {
         "IDNAError); the message says which rule, and whether host='uts46' maps it.",
         "http://\U0001f355.ws/",
     ),
+    "INVALID_A_LABEL": (
+        "warning",
+        "RFC 5891 5.4",
+        "A label of a DNS host that begins with 'xn--' but is no valid A-label (RFC 5890 "
+        "2.3.2.1: its Punycode does not decode to a valid U-label); the message says why.",
+        "http://xn--a.com/",
+    ),
     "VIOLATIONS_OMITTED": (
         "warning",
         "iri check(limit)",

@@ -12,9 +12,9 @@ Severity follows the specs' keywords: ``"error"`` when the text breaks the ABNF 
 from __future__ import annotations
 
 import unicodedata
-from enum import StrEnum
 from types import MappingProxyType
 
+from iri.syntax.options import Option
 from iri.syntax.registry import ENTRIES
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (start-up time)
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 __all__ = ["REGISTRY", "Code", "CodeInfo", "Severity", "Violation", "describe_char"]
 
 
-class Severity(StrEnum):
+class Severity(Option):
     """How bad a violation is: ``error`` (ABNF or MUST) or ``warning`` (SHOULD).
 
     ``info`` marks a repair made by a liberal-input function (``iri.liberal``) that is the
@@ -37,7 +37,7 @@ class Severity(StrEnum):
     INFO = "info"
 
 
-class Code(StrEnum):
+class Code(Option):
     """Stable kebab-case identifiers of every violation ``iri`` reports."""
 
     # -- errors: the ABNF of RFC 3987 2.2 / RFC 3986 Appendix A, or a MUST ---------------
@@ -112,6 +112,7 @@ class Code(StrEnum):
     # -- hosts that convert (issue 19; iri.syntax.host_validity) ---------------------------
     PERCENT_ENCODED_LABEL_CHARACTER_IN_HOST = "percent-encoded-label-character-in-host"
     HOST_NOT_IDN = "host-not-idn"
+    INVALID_A_LABEL = "invalid-a-label"
     VIOLATIONS_OMITTED = "violations-omitted"
 
 

@@ -19,11 +19,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from enum import StrEnum
 from functools import cache
 from typing import Final
 
 from iri.syntax.errors import IDNAError
+from iri.syntax.options import Option
 from iri.text import _linkdata as ld
 from iri.text.signals import FILE_NAME_TLDS, OPAQUE_SCHEMES
 from iri.text.terms import is_email_char, link_term, scan, scan_path_query_fragment
@@ -40,7 +40,7 @@ __all__ = [
 ]
 
 
-class Find(StrEnum):
+class Find(Option):
     """What :func:`extract` looks for."""
 
     #: scheme-led links: ``http(s)://`` (UTS #58), any other ``scheme://`` (``ftp://``,
@@ -51,7 +51,7 @@ class Find(StrEnum):
     DELIMITED = "delimited"  #: any absolute IRI in ``<...>`` or ``"..."`` (RFC 3986 C)
 
 
-class LinkKind(StrEnum):
+class LinkKind(Option):
     """What a :class:`Match` is."""
 
     URL = "url"
@@ -60,14 +60,14 @@ class LinkKind(StrEnum):
     DELIMITED = "delimited"
 
 
-class Accept(StrEnum):
+class Accept(Option):
     """Which of the links found :func:`extract` returns."""
 
     ALL = "all"  #: every link UTS #58 detection finds
     IRI = "iri"  #: only links whose :attr:`Match.iri` is a valid IRI (RFC 3987 2.2)
 
 
-class FileNames(StrEnum):
+class FileNames(Option):
     """What :func:`extract` does with a bare domain that looks like a file name: two labels,
     the last one in :data:`iri.text.signals.FILE_NAME_TLDS` (``setup.py``, ``README.md``,
     ``x.zip``), and nothing after it (no port, path, query or fragment)."""
@@ -197,8 +197,8 @@ def extract(
 ) -> list[Match]:
     """Return every link in ``text``, in order, as :class:`Match` values.
 
-    ``find`` chooses what is looked for (:class:`Find`; UTS #58 detection finds URLs,
-    e-mail addresses and bare domains, the default; here URLs are every scheme-led IRI:
+    ``find`` chooses what is looked for (one :class:`Find` or several; UTS #58 detection
+    finds URLs, e-mail addresses and bare domains, the default; here URLs are every scheme-led IRI:
     any ``scheme://`` with a valid host or IP literal, ``file:///``, and the schemes of
     :data:`iri.text.signals.OPAQUE_SCHEMES`); ``accept="iri"`` keeps only links whose
     :attr:`Match.iri` is a valid IRI (RFC 3987 2.2); ``file_names`` says whether a bare
@@ -207,7 +207,8 @@ def extract(
     """
     if not isinstance(text, str):
         raise TypeError(f"extract() expects str, got {type(text).__name__}")
-    wanted = frozenset(Find(f) for f in find)
+    # one value alone (a str is one option, never its characters), or several
+    wanted = frozenset((Find(find),) if isinstance(find, str) else (Find(f) for f in find))
     accept = Accept(accept)
     skip_files = FileNames(file_names) is FileNames.SKIP
     out: list[Match] = []

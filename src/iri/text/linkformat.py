@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from enum import StrEnum
 
+from iri.syntax.options import Option
 from iri.syntax.percent import ALL_CHARACTERS, PCT_ENCODED, decode, encode
 from iri.text import _linkdata as ld
 from iri.text.extract import link_term
@@ -24,7 +24,7 @@ from iri.text.extract import link_term
 __all__ = ["End", "format_link", "format_parts"]
 
 
-class End(StrEnum):
+class End(Option):
     """Where a formatted link stands (UTS #58 Link Formatting)."""
 
     FINAL = "final"  #: text may follow: a trailing Soft character is escaped

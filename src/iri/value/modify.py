@@ -20,7 +20,7 @@ from iri.syntax.errors import ComponentError
 from iri.syntax.grammar import IRI_CLASSES, SCHEME, ZoneID, ip_literal
 from iri.syntax.percent import BAD_PERCENT
 
-__all__ = ["FIELDS", "check_structure", "check_type", "syntax_ok"]
+__all__ = ["FIELDS", "PORT_ABOVE_MAX", "check_structure", "check_type", "syntax_ok"]
 
 FIELDS: Final = ("scheme", "userinfo", "host", "port", "path", "query", "fragment")
 
@@ -38,7 +38,7 @@ _STOPS: Final = {
 _SCHEME_RE: Final = re.compile(SCHEME)
 # Port numbers are 16-bit (RFC 6335 6); the URL Standard fails above 65535. The grammar
 # (port = *DIGIT) reads any number, so check() only warns; a value made here refuses it.
-_ABOVE_MAX: Final = f"a port is at most {PORT_MAX}: no scheme can use a larger one (RFC 6335 6)"
+PORT_ABOVE_MAX: Final = f"a port is at most {PORT_MAX}: no scheme can use a larger one (RFC 6335 6)"
 
 
 def check_type(name: str, value: object) -> str | None:
@@ -49,7 +49,7 @@ def check_type(name: str, value: object) -> str | None:
         if value < 0:
             raise ComponentError("port", str(value), "a port is a non-negative number")
         if value > PORT_MAX:
-            raise ComponentError("port", str(value), _ABOVE_MAX)
+            raise ComponentError("port", str(value), PORT_ABOVE_MAX)
         return str(value)
     expected = "str, int or None" if name == "port" else "str or None"
     raise TypeError(f"{name} must be {expected}, got {type(value).__name__}")
@@ -69,7 +69,7 @@ def check_structure(parts: dict[str, str | None], changed: Iterable[str]) -> Non
                 )
             continue
         if name == "port" and value.isascii() and value.isdigit() and port_out_of_range(value):
-            raise ComponentError("port", value, _ABOVE_MAX)
+            raise ComponentError("port", value, PORT_ABOVE_MAX)
         key = "ip_literal" if name == "host" and value.startswith("[") else name
         stops = _STOPS.get(key)
         m = stops.search(value) if stops is not None else None

@@ -14,6 +14,9 @@ from typing import NamedTuple, Protocol, final
 
 from iri.syntax import hosts as idna
 from iri.syntax import schemes
+from iri.syntax.check_authority import PORT_MAX
+from iri.syntax.errors import ComponentError
+from iri.value.modify import PORT_ABOVE_MAX
 from iri.value.query import decode_component
 
 __all__ = ["OpaqueOrigin", "Origin", "origin"]
@@ -70,6 +73,11 @@ def origin(ref: Authority) -> Origin | OpaqueOrigin:
     'http://a.example:8080'
     >>> str(parse("mailto:a@b.example").origin), str(parse("/rel").origin)
     ('null', 'null')
+    >>> try:
+    ...     parse("http://a.example:65536/").origin
+    ... except ValueError as err:
+    ...     print(type(err).__name__, err.value)
+    ComponentError 65536
     """
     # Step 1: a hierarchical naming authority and an absolute URI.
     if ref.scheme is None or ref.host is None:
@@ -86,7 +94,11 @@ def origin(ref: Authority) -> Origin | OpaqueOrigin:
     if default is None or scheme == "file":
         return OpaqueOrigin()
     # Step 6: the port component, or "the default port for the protocol given by uri-scheme".
+    # A port above 65535 is none any protocol has (RFC 6335 6): no triple, as with_port
+    # refuses it (the grammar reads any number; check warns).
     port = int(default) if ref.port is None else ref.port
+    if port > PORT_MAX:
+        raise ComponentError("port", str(port), PORT_ABOVE_MAX)
     # Step 5: the host "converted to lower case"; its note assumes IDNA has been applied,
     # so a non-ASCII (or percent-encoded) registered name is converted to A-labels
     # (iri.IDNAError if it is not a valid IDN).

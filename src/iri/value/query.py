@@ -23,11 +23,11 @@ encoded, Default_Ignorable_Code_Point included).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from enum import StrEnum
 from typing import Final, TypeAlias
 
 from iri.syntax.check import invalid, text_of, valid_match
 from iri.syntax.grammar import Rule, ZoneID
+from iri.syntax.options import Option
 from iri.syntax.percent import IPCHAR, IQUERY, decode_escapes
 from iri.value.query_params import QueryParams
 
@@ -46,7 +46,7 @@ __all__ = [
 ]
 
 
-class QueryStyle(StrEnum):
+class QueryStyle(Option):
     """How query names and values are decoded and encoded."""
 
     #: ``form`` for the ``http`` and ``https`` schemes, ``percent`` for every other

@@ -81,6 +81,7 @@ class QueryAndPath:
         >>> parse("http://x/p").with_query(tag=["é", "ß"])
         IRIReference('http://x/p?tag=é&tag=ß')
         """
+        style = _q.QueryStyle(style)  # a bad value is refused whatever the query
         if isinstance(query, str):
             if params:
                 raise TypeError("with_query() takes query text or parameters, not both")

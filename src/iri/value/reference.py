@@ -16,6 +16,7 @@ from decimal import Decimal
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Final, final
 
+from iri.syntax import schemes
 from iri.syntax.argument import IRIText
 from iri.syntax.check import invalid, is_valid, text_of, valid_match
 from iri.syntax.grammar import Rule, ZoneID
@@ -24,6 +25,7 @@ from iri.value.modify import FIELDS, check_structure, check_type, syntax_ok
 from iri.value.query_path import QueryAndPath
 
 if TYPE_CHECKING:
+    from iri.ladder.normalize import Level
     from iri.value.origin import OpaqueOrigin, Origin
 
 __all__ = ["IRIReference", "parse", "recompose"]
@@ -285,19 +287,28 @@ class IRIReference(QueryAndPath):
         return self.replace(userinfo=userinfo)
 
     def with_host(self, host: str | None) -> IRIReference:
-        """Replace the host; a Unicode host stays Unicode and must be a valid IDN.
+        """Replace the host; a Unicode host stays Unicode and, for a DNS scheme, must convert.
 
-        A non-ASCII registered name is checked with UTS #46 ToASCII (:mod:`iri.syntax.hosts`) and
-        :class:`iri.IDNAError` says which label is wrong; it is kept as given (the IRI form;
-        :meth:`to_uri` writes the A-labels).
+        A non-ASCII or percent-encoded registered name of a DNS scheme goes through the one
+        host decision (:func:`iri.syntax.host_validity.conversion_failure`: the conversion
+        :meth:`to_uri` runs) and :class:`iri.IDNAError` says which label is wrong; it is
+        kept as given (the IRI form; :meth:`to_uri` writes the A-labels). The host of
+        another scheme is no domain name (3987bis 3.4.1): only its syntax is checked.
 
         >>> parse("http://example.org/a").with_host("bücher.example")
         IRIReference('http://bücher.example/a')
         """
-        if host is not None and not host.isascii() and not host.startswith("["):
-            from iri.syntax import hosts as idna
+        if (
+            host is not None
+            and not host.startswith("[")
+            and (not host.isascii() or "%" in host)
+            and schemes.uses_dns(self._scheme)
+        ):
+            from iri.syntax.host_validity import conversion_failure
 
-            idna.to_ascii(host)  # raises IDNAError naming the label and the reason
+            failure = conversion_failure(host)
+            if failure is not None:
+                raise failure  # IDNAError naming the label and the reason
         return self.replace(host=host)
 
     def with_port(self, port: int | str | None) -> IRIReference:
@@ -359,7 +370,7 @@ class IRIReference(QueryAndPath):
         b = base if isinstance(base, IRIReference) else parse(base)
         return b.relativize(self)
 
-    def normalize(self, level: str = "syntax", **options: Any) -> IRIReference:
+    def normalize(self, level: Level | str = "syntax", **options: Any) -> IRIReference:
         """Normalize for comparison (RFC 3987 5.3); see :func:`iri.normalize`."""
         from iri.ladder.normalize import normalize
 

@@ -17,10 +17,12 @@ from typing import Final
 
 __all__ = [
     "BAD_PERCENT",
+    "ESCAPED_LABEL_CHARACTER",
     "LOWERCASE_PCT_ENCODED",
     "PCT_ENCODED",
     "PCT_ENCODED_RUN",
     "decode_escapes",
+    "decode_label_characters",
     "decode_octets",
     "decode_utf8",
     "decode_utf8_escapes",
@@ -39,6 +41,10 @@ PCT_ENCODED_RUN: Final = re.compile(r"(%[0-9A-Fa-f][0-9A-Fa-f](?:%[0-9A-Fa-f][0-
 BAD_PERCENT: Final = re.compile(r"%(?![0-9A-Fa-f]{2})")
 #: An escaped US-ASCII octet (%00-%7F): what a host may not hold decoded as it stands.
 ESCAPED_ASCII: Final = re.compile("%[0-7][0-9A-Fa-f]")
+#: An escaped US-ASCII letter, digit or hyphen (RFC 1034 3.5 <let-dig-hyp>: %2D, %30-%39,
+#: %41-%5A, %61-%7A): what a DNS label may hold escaped and still be "a legal label"
+#: (draft-duerst-idn-uri 3, ``http://www.w%33.org``).
+ESCAPED_LABEL_CHARACTER: Final = re.compile("%(?:2[Dd]|3[0-9]|[46][1-9A-Fa-f]|[57][0-9Aa])")
 #: A pct-encoded with a lowercase hex digit (RFC 3986 2.1: "should use uppercase").
 LOWERCASE_PCT_ENCODED: Final = re.compile(r"%(?:[0-9A-Fa-f][a-f]|[a-f][0-9A-Fa-f])")
 
@@ -104,6 +110,20 @@ def decode_utf8_escapes(text: str) -> str | None:
         last = m.end()
     parts.append(text[last:])
     return "".join(parts)
+
+
+def _label_character(m: re.Match[str]) -> str:
+    return chr(int(m.group()[1:], 16))
+
+
+def decode_label_characters(text: str) -> str:
+    """``text`` with each :data:`ESCAPED_LABEL_CHARACTER` decoded (``w%33`` -> ``w3``), the
+    other escapes kept: a DNS host's escaped ASCII before IDNA (3987bis 3.4.2).
+
+    >>> decode_label_characters("www.w%33.org"), decode_label_characters("a%2Eb%C3%A9")
+    ('www.w3.org', 'a%2Eb%C3%A9')
+    """
+    return ESCAPED_LABEL_CHARACTER.sub(_label_character, text) if "%" in text else text
 
 
 def _lossless(m: re.Match[str]) -> str:

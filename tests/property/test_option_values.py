@@ -1,0 +1,130 @@
+"""A bad value for any option of any public function is a ValueError naming the choices.
+
+The walk is over the surface itself: every callable of ``iri.__all__`` (and every public
+method of ``IRIReference``), every parameter whose annotation names an option type (a
+``StrEnum``), called through the public name (the native drop-in where it is bound) with a
+value the type does not have. The message must name every accepted value.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import re
+from collections.abc import Callable, Iterator
+from enum import StrEnum
+from typing import Any
+
+import pytest
+
+import iri
+
+_TEXT = "http://a/b?c#d"
+#: Positional arguments where one IRI text would not do (bytes, a charset).
+_ARGS: dict[str, tuple[object, ...]] = {
+    "from_bytes": (b"http://a/", "utf-8"),
+    "from_local_name": (b"a.html", "utf-8"),
+    "to_document": (_TEXT, "utf-8"),
+}
+_NAME = re.compile(r"[A-Za-z_][A-Za-z_0-9]*")
+
+
+def _python_function(name: str) -> Callable[..., Any]:
+    # The Python function behind a public name (its signature; a native drop-in has none).
+    module, _, attr = iri._LAZY[name].partition(":")
+    return getattr(importlib.import_module(module), attr or name)  # type: ignore[no-any-return]
+
+
+def _options(function: Callable[..., Any]) -> Iterator[tuple[str, type[StrEnum]]]:
+    namespace = getattr(function, "__globals__", {})
+    for parameter in inspect.signature(function).parameters.values():
+        annotation = parameter.annotation
+        if not isinstance(annotation, str):
+            annotation = getattr(annotation, "__name__", "")
+        for word in _NAME.findall(annotation):
+            # the function's module names it, else the public face (TYPE_CHECKING imports)
+            enum = namespace.get(word) or getattr(iri, word, None)
+            if isinstance(enum, type) and issubclass(enum, StrEnum):
+                yield parameter.name, enum
+
+
+def _required(function: Callable[..., Any]) -> int:
+    return sum(
+        p.default is inspect.Parameter.empty
+        and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+        for p in inspect.signature(function).parameters.values()
+    )
+
+
+def _cases() -> Iterator[Any]:
+    for name in sorted(iri.__all__):
+        if name not in iri._LAZY:
+            continue
+        function = _python_function(name)
+        if isinstance(function, type) and issubclass(function, StrEnum):
+            continue
+        if isinstance(function, type):  # a class: its public methods
+            for attr, method in inspect.getmembers(function):
+                if attr.startswith("_") or not inspect.isfunction(method):
+                    continue
+                for option, enum in _options(method):
+                    call = _method_call(function, attr)
+                    yield pytest.param(call, option, enum, id=f"{name}.{attr}:{option}")
+            continue
+        args = _ARGS.get(name, (_TEXT,) * _required(function))
+        for option, enum in _options(function):
+            yield pytest.param(_public_call(name, args), option, enum, id=f"{name}:{option}")
+
+
+def _public_call(name: str, args: tuple[object, ...]) -> Callable[..., Any]:
+    def call(**option: object) -> object:
+        return getattr(iri, name)(*args, **option)
+
+    return call
+
+
+def _method_call(cls: type, attr: str) -> Callable[..., Any]:
+    def call(**option: object) -> object:
+        value = cls(_TEXT) if cls is not iri.IRIReference else iri.parse(_TEXT)
+        return getattr(value, attr)(**option)
+
+    return call
+
+
+CASES = list(_cases())
+
+
+def _named(value: str, message: str) -> bool:
+    # the value as a word of the message (quoted or not), not inside a longer name
+    return re.search(rf"(?<![\w-]){re.escape(value)}(?![\w-])", message) is not None
+
+
+def test_the_walk_finds_the_options_of_the_surface() -> None:
+    # A walk that found nothing would pass everything below: hold it to known options.
+    ids = {c.id for c in CASES}
+    for known in ("normalize:level", "to_uri:host", "equivalent:level", "from_href:form"):
+        assert known in ids, sorted(ids)
+    assert len(ids) >= 30
+
+
+@pytest.mark.parametrize(("call", "option", "enum"), CASES)
+def test_a_bad_option_value_names_the_accepted_values(
+    call: Callable[..., Any], option: str, enum: type[StrEnum]
+) -> None:
+    with pytest.raises(ValueError, match=re.escape("not-an-option")) as info:
+        call(**{option: "not-an-option"})
+    message = str(info.value)
+    missing = [m.value for m in enum if not _named(m.value, message)]
+    assert not missing, f"{option}= message {message!r} does not name {missing}"
+
+
+def test_every_option_type_is_an_option() -> None:
+    # Each exported option type raises the message itself (iri.syntax.options.Option).
+    from iri.syntax.options import Option
+
+    for name in iri.__all__:
+        value = getattr(iri, name)
+        if isinstance(value, type) and issubclass(value, StrEnum):
+            assert issubclass(value, Option), name
+            with pytest.raises(ValueError, match="use one of"):
+                value("not-an-option")
