@@ -53,7 +53,6 @@ from typing import Any
 from iri.scale.arrow import arrow_type, columns, is_arrow
 from iri.scale.tasks import OnInvalid, Task, applier, bound, violation_row
 from iri.syntax.errors import IRIError
-from iri.syntax.options import Option
 
 __all__ = ["OnInvalid", "Task", "arrow_column", "pandas_column", "stream"]
 
