@@ -23,7 +23,7 @@ BUILD_NOTE := no Rust toolchain (cargo) on PATH: installing the pure-Python libr
 else ifneq ($(IRI_NO_EXTENSIONS),)
 BUILD_NOTE := IRI_NO_EXTENSIONS is set: installing the pure-Python library
 else
-BUILD_NOTE := building the compiled core iri._native (Rust, release mode: a minute or two)
+BUILD_NOTE := building the compiled core iri._native (Rust, release mode: a few minutes the first time)
 endif
 # Inputs of `make fuzz` (atheris, differential: native vs Python); FUZZ_RUNS=N for more.
 FUZZ_RUNS    ?= 200000
