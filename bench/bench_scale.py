@@ -58,19 +58,6 @@ def best(fn: Callable[[], Any], runs: int = RUNS) -> float:
     return min(times)
 
 
-def _plain(task: str, lines: list[str]) -> list[Any]:
-    import iri
-
-    fn = getattr(iri, task)
-    out: list[Any] = []
-    for x in lines:
-        try:
-            out.append(fn(x))
-        except iri.IRIError:
-            out.append(None)
-    return out
-
-
 def batch_section(lines: list[str]) -> list[str]:
     import pandas as pd
     import pyarrow as pa
@@ -87,10 +74,11 @@ def batch_section(lines: list[str]) -> list[str]:
         "|---|---|--:|--:|--:|--:|--:|",
     ]
     for task in ("is_valid", "normalize"):
+        loop = _loop(task)
         for label, data in (("distinct", distinct), ("2,000 values repeated", dup)):
             arr = pa.array(data)
             ser = pd.Series(data)
-            t_loop = best(lambda: _plain(task, data))  # noqa: B023 (called at once)
+            t_loop = best(lambda: loop(data))  # noqa: B023 (called at once)
             t_stream = best(lambda: list(batch.stream(task, data, on_invalid="null")))  # noqa: B023
             t_arrow = best(lambda: batch.arrow_column(task, arr, on_invalid="null"))  # noqa: B023
             t_pd = best(lambda: batch.pandas_column(task, ser, on_invalid="null"))  # noqa: B023

@@ -39,7 +39,7 @@ VERSION_RE = re.compile(r"__version__ = \"([^\"]+)\"")
 VERSION = VERSION_RE.search((ROOT / "src/iri/__init__.py").read_text()).group(1)  # type: ignore[union-attr]
 
 
-def _interpreters() -> list[Path]:
+def _interpreters() -> dict[int, Path]:
     """Every CPython >= 3.11 of the machine: under pyenv, then ``python3.N`` on PATH.
 
     Each candidate is run once: a pyenv shim of a version that is not selected exists on
@@ -63,10 +63,13 @@ def _interpreters() -> list[Path]:
             )
             if probe.returncode == 0 and probe.stdout.strip() == str(minor):
                 found[minor] = candidate
-    return [found[minor] for minor in sorted(found)]
+    return {minor: found[minor] for minor in sorted(found)}
 
 
-INTERPRETERS = _interpreters()
+#: minor version -> interpreter, each found by its own word (the probe above)
+CPYTHONS = _interpreters()
+INTERPRETERS = list(CPYTHONS.values())
+IDS = [f"3.{minor}" for minor in CPYTHONS]
 
 
 def _run(cmd: list[str | Path], **kwargs: object) -> subprocess.CompletedProcess[str]:
@@ -223,11 +226,7 @@ def test_pure_wheel_is_py3_none_any_without_compiled_files(pure_wheel: Path) -> 
 
 
 def test_the_machine_has_the_cpythons_the_check_installs_into() -> None:
-    versions = [  # the interpreters found, by their own word
-        _run([p, "-c", "import sys; print(sys.version_info[1])"]).stdout.strip()
-        for p in INTERPRETERS
-    ]
-    assert "11" in versions, f"CPython 3.11 not found among {INTERPRETERS}"
+    assert 11 in CPYTHONS, f"CPython 3.11 not found among {INTERPRETERS}"
 
 
 @pytest.fixture
@@ -251,13 +250,13 @@ def _install_and_smoke(python: Path, wheel: Path, *modes: tuple[str, dict[str, s
         assert re.search(r": \d+ passed, 0 failed$", result.stdout.strip()), result.stdout
 
 
-@pytest.mark.parametrize("venv", INTERPRETERS, indirect=True, ids=lambda p: p.name)
+@pytest.mark.parametrize("venv", INTERPRETERS, indirect=True, ids=IDS)
 def test_native_wheel_installs_and_runs_natively(venv: Path, repaired_wheel: Path) -> None:
     _install_and_smoke(
         venv, repaired_wheel, ("--native", {}), ("--pure", {"IRI_NO_EXTENSIONS": "1"})
     )
 
 
-@pytest.mark.parametrize("venv", INTERPRETERS, indirect=True, ids=lambda p: p.name)
+@pytest.mark.parametrize("venv", INTERPRETERS, indirect=True, ids=IDS)
 def test_pure_wheel_installs_and_runs(venv: Path, pure_wheel: Path) -> None:
     _install_and_smoke(venv, pure_wheel, ("--pure", {}))
