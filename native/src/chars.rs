@@ -53,11 +53,77 @@ pub fn is_iprivate(cp: u32) -> bool {
 #[inline]
 pub fn is_bidi_formatting(cp: u32) -> bool {
     // all of them lie in U+061C..=U+2069: one comparison for nearly every character
-    (0x061C..=0x2069).contains(&cp) && tables::BIDI_FORMATTING.contains(&cp)
+    (0x061C..=0x2069).contains(&cp) && tables::BIDI_FORMATTING.binary_search(&cp).is_ok()
 }
 
+/// Whether every code point of `lo..=hi` lies in one range of `ranges`.
+const fn inside(lo: u32, hi: u32, ranges: &[(u32, u32)]) -> bool {
+    let mut k = 0;
+    while k < ranges.len() {
+        if ranges[k].0 <= lo && hi <= ranges[k].1 {
+            return true;
+        }
+        k += 1;
+    }
+    false
+}
+
+/// For each byte that starts a UTF-8 sequence of two to four bytes: whether every
+/// character it can start is in `ucschar` (with `iprivate` too when `private`) and is no
+/// bidi formatting character. Computed at compile time from the generated tables; the
+/// scanner then passes such a character without decoding it.
+const fn lead_table(private: bool) -> [bool; 256] {
+    let mut t = [false; 256];
+    let mut b = 0xC2;
+    while b <= 0xF4 {
+        // the code points a sequence with this lead byte can encode
+        let (lo, hi) = if b < 0xE0 {
+            let lo = (b & 0x1F) << 6;
+            (if lo < 0x80 { 0x80 } else { lo }, lo | 0x3F)
+        } else if b < 0xF0 {
+            let lo = (b & 0x0F) << 12;
+            (if lo < 0x800 { 0x800 } else { lo }, lo | 0xFFF)
+        } else {
+            let lo = (b & 0x07) << 18;
+            (if lo < 0x10000 { 0x10000 } else { lo }, lo | 0x3FFFF)
+        };
+        let mut ok =
+            inside(lo, hi, tables::UCSCHAR) || (private && inside(lo, hi, tables::IPRIVATE));
+        let mut k = 0;
+        while k < tables::BIDI_FORMATTING.len() {
+            let c = tables::BIDI_FORMATTING[k];
+            if lo <= c && c <= hi {
+                ok = false;
+            }
+            k += 1;
+        }
+        t[b as usize] = ok;
+        b += 1;
+    }
+    t
+}
+
+/// [`tables::CLASS`] widened for the scanner of a set whose non-ASCII part is `ucschar`
+/// (with `iprivate` when `private`): a continuation byte (0x80-0xBF) and a lead byte of
+/// [`lead_table`] belong to every set, any other lead byte to none. A run of such bytes
+/// is a run of characters of the set (the text is UTF-8, so a continuation byte only
+/// follows a lead byte already passed); a lead byte that stops it is decoded.
+const fn wide_class(private: bool) -> [u16; 256] {
+    let lead = lead_table(private);
+    let mut t = tables::CLASS;
+    let mut b = 0x80;
+    while b < 256 {
+        t[b] = if b < 0xC0 || lead[b] { u16::MAX } else { 0 };
+        b += 1;
+    }
+    t
+}
+
+static CLASS_UCS: [u16; 256] = wide_class(false);
+static CLASS_UCS_PRIVATE: [u16; 256] = wide_class(true);
+
 /// Whether a non-ASCII character belongs to a set with the non-ASCII part `wide`.
-#[inline]
+#[inline(always)]
 pub fn wide_ok(cp: u32, wide: Wide) -> bool {
     match wide {
         Wide::None => false,
@@ -112,7 +178,7 @@ pub fn bidi_class(cp: u32) -> u8 {
 
 /// Decode the character whose UTF-8 starts at `i` (a char boundary of a `&str`):
 /// its code point and its length in bytes.
-#[inline]
+#[inline(always)]
 pub fn decode(s: &[u8], i: usize) -> (u32, usize) {
     let b0 = s[i] as u32;
     if b0 < 0x80 {
@@ -135,27 +201,69 @@ pub fn decode(s: &[u8], i: usize) -> (u32, usize) {
     }
 }
 
-/// The end of the run of characters from `i` that belong to the set (`mask`, `wide`):
-/// the possessive `[set]*+` of the Python patterns. `s` is the UTF-8 of a `&str`.
+/// Whether the eight bytes at `i` all belong to the set `mask` of `class` (one bit):
+/// one AND of eight lookups and one branch for the block, the common case of a long run.
+#[inline(always)]
+fn block_in_class(class: &[u16; 256], s: &[u8], i: usize, mask: u16) -> bool {
+    let b = &s[i..i + 8];
+    (class[b[0] as usize]
+        & class[b[1] as usize]
+        & class[b[2] as usize]
+        & class[b[3] as usize]
+        & class[b[4] as usize]
+        & class[b[5] as usize]
+        & class[b[6] as usize]
+        & class[b[7] as usize]
+        & mask)
+        != 0
+}
+
+/// How many of the eight bytes at `i`, from the first, belong to the set `mask` of
+/// `class` (8 when all do): found without a branch per byte.
+#[inline(always)]
+fn block_prefix(class: &[u16; 256], s: &[u8], i: usize, mask: u16) -> usize {
+    let mut bits = 0u32;
+    for (k, &x) in s[i..i + 8].iter().enumerate() {
+        bits |= u32::from(class[x as usize] & mask != 0) << k;
+    }
+    bits.trailing_ones() as usize
+}
+
+/// The end of the run of characters from `i` that belong to the set (`mask`, one bit of
+/// `tables::CLASS`, and `wide`): the possessive `[set]*+` of the Python patterns. `s` is
+/// the UTF-8 of a `&str`. The bytes are read eight at a time through the class table of
+/// `wide` ([`wide_class`]: most non-ASCII characters pass there without being decoded);
+/// a byte that stops a block is either the end (ASCII) or a lead byte whose character
+/// is decoded and tested; the last bytes, fewer than eight, one at a time.
 #[inline]
 pub fn run(s: &[u8], mut i: usize, mask: u16, wide: Wide) -> usize {
+    debug_assert!(mask.is_power_of_two());
+    let class = match wide {
+        Wide::None => &tables::CLASS,
+        Wide::Ucs => &CLASS_UCS,
+        Wide::UcsPrivate => &CLASS_UCS_PRIVATE,
+    };
     let n = s.len();
-    while i < n {
-        let b = s[i];
-        if b < 0x80 {
-            if !in_class(b, mask) {
-                return i;
-            }
-            i += 1;
-        } else {
-            let (cp, len) = decode(s, i);
-            if !wide_ok(cp, wide) {
-                return i;
-            }
-            i += len;
+    loop {
+        while i + 8 <= n && block_in_class(class, s, i, mask) {
+            i += 8;
         }
+        if i + 8 <= n {
+            i += block_prefix(class, s, i, mask);
+        } else {
+            while i < n && class[s[i] as usize] & mask != 0 {
+                i += 1;
+            }
+        }
+        if i >= n || s[i] < 0x80 {
+            return i.min(n);
+        }
+        let (cp, len) = decode(s, i);
+        if !wide_ok(cp, wide) {
+            return i;
+        }
+        i += len;
     }
-    n
 }
 
 #[cfg(test)]
@@ -206,6 +314,50 @@ mod tests {
         assert!(!is_inert(0x200D)); // ZWJ
         assert!(!is_inert(0xE000)); // private use
         assert!(!is_inert(0x1161)); // Hangul vowel jamo: composes with a previous L
+    }
+
+    #[test]
+    fn lead_bytes_agree_with_decoding() {
+        const LEAD_UCS: [bool; 256] = lead_table(false);
+        const LEAD_UCS_PRIVATE: [bool; 256] = lead_table(true);
+        // a lead byte marked whole: every character it starts passes `wide_ok`
+        for cp in (0x80..=0x10FFFFu32).filter_map(char::from_u32) {
+            let mut buf = [0u8; 4];
+            let lead = cp.encode_utf8(&mut buf).as_bytes()[0] as usize;
+            for (table, wide) in [
+                (&LEAD_UCS, Wide::Ucs),
+                (&LEAD_UCS_PRIVATE, Wide::UcsPrivate),
+            ] {
+                if table[lead] {
+                    assert!(wide_ok(cp as u32, wide), "{:X}", cp as u32);
+                }
+            }
+        }
+        assert!(LEAD_UCS[0xCE] && LEAD_UCS[0xE6] && !LEAD_UCS[0xC2] && !LEAD_UCS[0xE2]);
+        assert!(!LEAD_UCS[0xEE] && LEAD_UCS_PRIVATE[0xEE]);
+        assert_eq!(CLASS_UCS[b'a' as usize], tables::CLASS[b'a' as usize]);
+        assert!(CLASS_UCS[0x80] == u16::MAX && CLASS_UCS[0xC2] == 0 && CLASS_UCS[0xCE] == u16::MAX);
+    }
+
+    #[test]
+    fn run_across_characters() {
+        // the end is the first character outside the set, wherever the blocks fall
+        let text = "aé東😀\u{80}b";
+        for k in 0..12 {
+            let t = format!("{}{text}", "x".repeat(k));
+            let s = t.as_bytes();
+            let stop = t.find('\u{80}').expect("a C1 control");
+            assert_eq!(run(s, 0, tables::PATH, Wide::Ucs), stop, "{k}");
+            assert_eq!(run(s, 0, tables::PATH, Wide::None), k + 1, "{k}");
+            let bidi = format!("{}a\u{200F}b", "y".repeat(k));
+            assert_eq!(run(bidi.as_bytes(), 0, tables::PATH, Wide::Ucs), k + 1);
+            let private = format!("{}a\u{E000}b", "y".repeat(k));
+            assert_eq!(run(private.as_bytes(), 0, tables::QUERY, Wide::Ucs), k + 1);
+            assert_eq!(
+                run(private.as_bytes(), 0, tables::QUERY, Wide::UcsPrivate),
+                private.len()
+            );
+        }
     }
 
     #[test]

@@ -17,20 +17,21 @@ fn push_pct(out: &mut String, b: u8) {
 /// RFC 3987 3.1 step 2 for a valid IRI: every non-ASCII character percent-encoded as
 /// UTF-8 with uppercase hex (`iri.percent.encode_non_ascii`); nothing else changes.
 pub fn encode_non_ascii(text: &str, out: &mut String) {
-    if text.is_ascii() {
-        out.push_str(text);
-        return;
-    }
-    for c in text.chars() {
-        if c.is_ascii() {
-            out.push(c);
-        } else {
-            let mut buf = [0u8; 4];
-            for &b in c.encode_utf8(&mut buf).as_bytes() {
-                push_pct(out, b);
-            }
+    let s = text.as_bytes();
+    let mut i = 0;
+    // each ASCII run copied whole; each non-ASCII character (its lead byte found, then
+    // its length read from it) written as the escapes of its bytes
+    while let Some(k) = s[i..].iter().position(|&b| b >= 0x80) {
+        let p = i + k;
+        out.push_str(&text[i..p]);
+        let len =
+            1 + usize::from(s[p] >= 0xC0) + usize::from(s[p] >= 0xE0) + usize::from(s[p] >= 0xF0);
+        for &b in &s[p..p + len] {
+            push_pct(out, b);
         }
+        i = p + len;
     }
+    out.push_str(&text[i..]);
 }
 
 fn in_ranges(cp: u32, t: &[(u32, u32)]) -> bool {
@@ -126,7 +127,7 @@ pub fn decode_with(text: &str, in_query: bool, upper: bool, out: &mut String) {
     let s = text.as_bytes();
     let mut i = 0;
     let mut lit = 0;
-    while let Some(k) = s[i..].iter().position(|&b| b == b'%') {
+    while let Some(k) = memchr::memchr(b'%', &s[i..]) {
         let p = i + k;
         if !is_pct(s, p) {
             i = p + 1;
@@ -166,22 +167,45 @@ fn valid(text: &str) -> Option<Groups> {
 /// non-ASCII host of a DNS scheme to its A-labels (`iri.idna.host_to_ascii`); `None`
 /// from it, or an invalid text, gives `None`.
 pub fn to_uri(text: &str, idna: &mut dyn FnMut(&str) -> Option<String>) -> Option<String> {
+    let mut out = String::with_capacity(text.len() + text.len() / 2);
+    to_uri_into(text, idna, &mut out).then_some(out)
+}
+
+/// [`to_uri`], written at the end of `out`; `false` (and `out` as it was) to defer.
+pub fn to_uri_into(
+    text: &str,
+    idna: &mut dyn FnMut(&str) -> Option<String>,
+    out: &mut String,
+) -> bool {
+    let mark = out.len();
+    let done = to_uri_at(text, idna, out).is_some();
+    if !done {
+        out.truncate(mark);
+    }
+    done
+}
+
+fn to_uri_at(
+    text: &str,
+    idna: &mut dyn FnMut(&str) -> Option<String>,
+    out: &mut String,
+) -> Option<()> {
     let g = valid(text)?;
     if text.is_ascii() {
         // A valid IRI reference made of ASCII is a URI reference.
-        return Some(text.to_owned());
+        out.push_str(text);
+        return Some(());
     }
-    let mut out = String::with_capacity(text.len() + text.len() / 2);
     let authority = part(text, g.authority);
     let mapped = authority.is_some_and(|a| !a.is_ascii()) && uses_dns(part(text, g.scheme));
     let Some((a0, a1)) = g.authority.filter(|_| mapped) else {
         // No host to map: 3987bis 3.3 over the whole text (the delimiters are ASCII).
-        encode_non_ascii(text, &mut out);
-        return Some(out);
+        encode_non_ascii(text, out);
+        return Some(());
     };
     out.push_str(&text[..a0]); // scheme "://" (ASCII)
     if let Some(u) = part(text, g.userinfo) {
-        encode_non_ascii(u, &mut out);
+        encode_non_ascii(u, out);
         out.push('@');
     }
     let host = part(text, g.host).unwrap_or_default();
@@ -194,18 +218,41 @@ pub fn to_uri(text: &str, idna: &mut dyn FnMut(&str) -> Option<String>) -> Optio
         out.push(':');
         out.push_str(p);
     }
-    encode_non_ascii(&text[a1..], &mut out);
-    Some(out)
+    encode_non_ascii(&text[a1..], out);
+    Some(())
 }
 
 /// `iri.to_iri(text)` with the default options (host="auto", keep_query_encoded="never").
 /// `idna` is `iri.idna.to_unicode` for the host of a DNS scheme (step 7).
 pub fn to_iri(text: &str, idna: &mut dyn FnMut(&str) -> Option<String>) -> Option<String> {
-    let g = valid(text)?;
-    if !text.contains('%') && !text.contains("xn--") {
-        return Some(text.to_owned());
-    }
     let mut out = String::with_capacity(text.len());
+    to_iri_into(text, idna, &mut out).then_some(out)
+}
+
+/// [`to_iri`], written at the end of `out`; `false` (and `out` as it was) to defer.
+pub fn to_iri_into(
+    text: &str,
+    idna: &mut dyn FnMut(&str) -> Option<String>,
+    out: &mut String,
+) -> bool {
+    let mark = out.len();
+    let done = to_iri_at(text, idna, out).is_some();
+    if !done {
+        out.truncate(mark);
+    }
+    done
+}
+
+fn to_iri_at(
+    text: &str,
+    idna: &mut dyn FnMut(&str) -> Option<String>,
+    out: &mut String,
+) -> Option<()> {
+    let g = valid(text)?;
+    if memchr::memchr(b'%', text.as_bytes()).is_none() && !text.contains("xn--") {
+        out.push_str(text);
+        return Some(());
+    }
     let path_start = g.path.0;
     match g.authority {
         Some((a0, _))
@@ -216,7 +263,7 @@ pub fn to_iri(text: &str, idna: &mut dyn FnMut(&str) -> Option<String>) -> Optio
         {
             out.push_str(&text[..a0]);
             if let Some(u) = part(text, g.userinfo) {
-                decode(u, false, &mut out);
+                decode(u, false, out);
                 out.push('@');
             }
             let host = part(text, g.host).unwrap_or_default();
@@ -225,7 +272,7 @@ pub fn to_iri(text: &str, idna: &mut dyn FnMut(&str) -> Option<String>) -> Optio
             } else if uses_dns(part(text, g.scheme)) {
                 out.push_str(&idna(host)?); // step 7 only: escapes of a DNS host stay
             } else {
-                decode(host, false, &mut out);
+                decode(host, false, out);
             }
             if let Some(p) = part(text, g.port) {
                 out.push(':');
@@ -235,16 +282,16 @@ pub fn to_iri(text: &str, idna: &mut dyn FnMut(&str) -> Option<String>) -> Optio
         _ => out.push_str(&text[..path_start]),
     }
     // Steps 2-6 on the path, the query (where iprivate may be decoded) and the fragment.
-    decode(&text[g.path.0..g.path.1], false, &mut out);
+    decode(&text[g.path.0..g.path.1], false, out);
     if let Some(q) = part(text, g.query) {
         out.push('?');
-        decode(q, true, &mut out);
+        decode(q, true, out);
     }
     if let Some(f) = part(text, g.fragment) {
         out.push('#');
-        decode(f, false, &mut out);
+        decode(f, false, out);
     }
-    Some(out)
+    Some(())
 }
 
 #[cfg(test)]

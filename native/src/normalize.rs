@@ -4,6 +4,8 @@
 //! function, the Python `idna` package; a `mailto` path at the scheme level is left to
 //! Python (`None`).
 
+use std::borrow::Cow;
+
 use crate::convert::{decode, decode_with, may_decode, uses_dns};
 use crate::resolve::remove_dot_segments;
 use crate::tables::{ADDR_SPEC_PATH_SCHEMES, DEFAULT_HOSTS, DEFAULT_PORTS, EMPTY_PATH_IS_SLASH};
@@ -30,26 +32,27 @@ impl Level {
 /// 5.3.2.3 then 5.3.2.1 for one component (`_percent`): a raw non-ASCII character that
 /// URI-to-IRI conversion keeps encoded is written encoded (`INAPPROPRIATE_CHARACTERS`; in
 /// a valid component, exactly the non-ASCII ones `may_decode` refuses), then the escapes
-/// that may stand decoded are decoded.
-fn percent(text: &str, in_query: bool) -> String {
-    let mut out = String::with_capacity(text.len());
-    decode_with(
-        &encode_inappropriate(text, in_query),
-        in_query,
-        true,
-        &mut out,
-    );
-    out
+/// that may stand decoded are decoded. Borrowed when nothing changes (no escape, no such
+/// character).
+fn percent(text: &str, in_query: bool) -> Cow<'_, str> {
+    let encoded = encode_inappropriate(text, in_query);
+    if !encoded.contains('%') {
+        return encoded;
+    }
+    let mut out = String::with_capacity(encoded.len());
+    decode_with(&encoded, in_query, true, &mut out);
+    Cow::Owned(out)
 }
 
 /// `text` with every raw non-ASCII character that `may_decode` refuses written as the
 /// `%HH` of its UTF-8 (`INAPPROPRIATE_CHARACTERS`).
-fn encode_inappropriate(text: &str, in_query: bool) -> String {
-    if text
-        .chars()
-        .all(|c| c.is_ascii() || may_decode(c, in_query))
+fn encode_inappropriate(text: &str, in_query: bool) -> Cow<'_, str> {
+    if text.is_ascii()
+        || text
+            .chars()
+            .all(|c| c.is_ascii() || may_decode(c, in_query))
     {
-        return text.to_owned();
+        return Cow::Borrowed(text);
     }
     let mut encoded = String::with_capacity(text.len() + 8);
     for c in text.chars() {
@@ -64,7 +67,7 @@ fn encode_inappropriate(text: &str, in_query: bool) -> String {
             }
         }
     }
-    encoded
+    Cow::Owned(encoded)
 }
 
 /// Lowercase an ASCII host, the hex digits of its escapes uppercase (`_lower_ascii`).
@@ -91,7 +94,15 @@ fn lower_ascii(host: &str) -> String {
 }
 
 /// 5.3.2.1 (IP literals and US-ASCII hosts are case-insensitive) and 5.3.2.3 (`_syntax_host`).
-fn syntax_host(host: &str) -> String {
+/// Borrowed when nothing changes (no escape, no uppercase letter).
+fn syntax_host(host: &str) -> Cow<'_, str> {
+    if !host.bytes().any(|b| b == b'%' || b.is_ascii_uppercase()) {
+        return Cow::Borrowed(host); // decoding and lowercasing leave it as it is
+    }
+    Cow::Owned(syntax_host_changed(host))
+}
+
+fn syntax_host_changed(host: &str) -> String {
     if host.starts_with('[') {
         return host.to_ascii_lowercase();
     }
@@ -131,12 +142,29 @@ pub fn normalize(
     level: Level,
     dns_host: &mut dyn FnMut(&str) -> Option<String>,
 ) -> Option<String> {
+    let mut out = String::with_capacity(text.len() + 2);
+    normalize_into(text, level, dns_host, &mut out).then_some(out)
+}
+
+/// [`normalize`], written at the end of `out`; `false` (and `out` as it was) to defer.
+pub fn normalize_into(
+    text: &str,
+    level: Level,
+    dns_host: &mut dyn FnMut(&str) -> Option<String>,
+    out: &mut String,
+) -> bool {
     let Verdict::Valid(g) = validate(text, Rule::IriReference, false) else {
-        return None;
+        return false;
     };
     let part = |span: Option<(usize, usize)>| span.map(|(a, b)| &text[a..b]);
     // 5.3.2.1: the scheme is case-insensitive
-    let scheme = part(g.scheme).map(str::to_ascii_lowercase);
+    let scheme = part(g.scheme).map(|s| {
+        if s.bytes().any(|b| b.is_ascii_uppercase()) {
+            Cow::Owned(s.to_ascii_lowercase())
+        } else {
+            Cow::Borrowed(s)
+        }
+    });
     let scheme = scheme.as_deref();
     let authority = part(g.authority);
     // 5.3.2.3, component by component (iprivate decoded only in the query)
@@ -149,53 +177,57 @@ pub fn normalize(
     // spelling per character, what to_iri keeps encoded written encoded (`normalize`)
     if let Some(h) = host.as_mut() {
         if !h.is_ascii() && !h.starts_with('[') && !uses_dns(scheme) {
-            let encoded = encode_inappropriate(h, false);
-            *h = if encoded.is_ascii() {
+            let encoded = encode_inappropriate(h, false).into_owned();
+            *h = Cow::Owned(if encoded.is_ascii() {
                 lower_ascii(&encoded)
             } else {
                 encoded
-            };
+            });
         }
     }
     // 5.3.2.4: remove_dot_segments where resolution would apply it (RFC 3986 5.2.2)
     if scheme.is_some() || authority.is_some() || path.starts_with('/') {
-        path = remove_dot_segments(&path);
+        if let Cow::Owned(p) = remove_dot_segments(&path) {
+            path = Cow::Owned(p);
+        }
         if authority.is_none() && path.starts_with("//") {
-            path.insert_str(0, "/."); // write_path_without_authority
+            path.to_mut().insert_str(0, "/."); // write_path_without_authority
         }
     }
-    let mut port_text = part(g.port).map(str::to_owned);
+    let mut port_text = part(g.port).map(Cow::Borrowed);
     if level == Level::Scheme {
         // 5.3.3 Scheme-Based Normalization
         if let Some(p) = part(g.port) {
-            port_text = port(p, scheme);
+            port_text = port(p, scheme).map(Cow::Owned);
         }
         if let Some(sc) = scheme {
             if let Some(h) = host.as_mut() {
                 if uses_dns(Some(sc)) && h.contains('%') && !h.is_ascii() {
-                    return None; // escaped UTF-8 meets its characters in Python's dns_host
+                    return false; // escaped UTF-8 meets its characters in Python's dns_host
                 }
                 if uses_dns(Some(sc)) && needs_idn(h) {
-                    *h = dns_host(h)?;
+                    let Some(mapped) = dns_host(h) else {
+                        return false;
+                    };
+                    *h = Cow::Owned(mapped);
                 }
                 let default = DEFAULT_HOSTS
                     .iter()
                     .find(|(n, _)| *n == sc)
                     .map(|(_, d)| *d);
-                if userinfo.is_none() && port_text.is_none() && default == Some(h.as_str()) {
-                    h.clear();
+                if userinfo.is_none() && port_text.is_none() && default == Some(h.as_ref()) {
+                    *h = Cow::Borrowed("");
                 }
                 if path.is_empty() && EMPTY_PATH_IS_SLASH.contains(&sc) {
-                    path.push('/');
+                    path.to_mut().push('/');
                 }
             }
             if ADDR_SPEC_PATH_SCHEMES.contains(&sc) {
-                return None; // the addr-spec domains: Python's `_addr_specs`
+                return false; // the addr-spec domains: Python's `_addr_specs`
             }
         }
     }
     // RFC 3986 5.3 recomposition
-    let mut out = String::with_capacity(text.len() + 2);
     if let Some(sc) = scheme {
         out.push_str(sc);
         out.push(':');
@@ -221,7 +253,7 @@ pub fn normalize(
         out.push('#');
         out.push_str(f);
     }
-    Some(out)
+    true
 }
 
 /// Whether `dns_host` maps this syntax-normalized host (else it returns it as it is).

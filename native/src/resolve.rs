@@ -3,17 +3,19 @@
 //! they are), the base absolute (5.1). Anything else is left to Python (`None`), which
 //! raises its own `InvalidIRI` / `ResolutionError`.
 
+use std::borrow::Cow;
+
 use crate::validate::{validate, Groups, Rule, Verdict};
 
 /// RFC 3986 5.2.4 remove_dot_segments, the algorithm as written (input and output
 /// buffers), in linear time: step C truncates the output at its last "/", and each output
 /// byte is scanned by such a search at most once before it is removed.
-pub fn remove_dot_segments(path: &str) -> String {
+pub fn remove_dot_segments(path: &str) -> Cow<'_, str> {
     let s = path.as_bytes();
     // Without a segment "." or ".." (at the start, or after a "/"), step 2E moves every
     // segment as it is: the output is the input.
-    if !s.starts_with(b".") && !s.windows(2).any(|w| w == b"/.") {
-        return path.to_owned();
+    if !s.starts_with(b".") && memchr::memmem::find(s, b"/.").is_none() {
+        return Cow::Borrowed(path);
     }
     let n = s.len();
     // Every cut below is at a "/" (or 0) and every move is whole segments, so each slice
@@ -61,7 +63,7 @@ pub fn remove_dot_segments(path: &str) -> String {
             out.push_str(&path[start..i]);
         }
     }
-    out
+    Cow::Owned(out)
 }
 
 fn part(text: &str, span: Option<(usize, usize)>) -> Option<&str> {
@@ -145,11 +147,15 @@ fn transform(base: &str, b: &Groups, reference: &str, r: &Groups) -> String {
     } else if b_authority.is_some() && b_path.is_empty() {
         // 5.2.3: "/" concatenated with the reference's path
         remove_dot_segments(&format!("/{r_path}"))
+            .into_owned()
+            .into()
     } else {
         // 5.2.3: the base path without the characters after its right-most "/", then
         // the reference's path
         let dir = b_path.rfind('/').map_or("", |k| &b_path[..=k]);
         remove_dot_segments(&format!("{dir}{r_path}"))
+            .into_owned()
+            .into()
     };
     recompose(b_scheme, b_authority, &path, r_query, r_fragment)
 }

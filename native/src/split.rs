@@ -15,20 +15,20 @@ pub struct Parts {
     pub fragment: Option<(usize, usize)>,
 }
 
-fn until(s: &[u8], from: usize, stop: fn(u8) -> bool) -> usize {
-    s[from..]
-        .iter()
-        .position(|&b| stop(b))
-        .map_or(s.len(), |k| from + k)
+/// The first of the bytes `a`, `b`, `c` in `s` from `from`, or the end.
+fn until3(s: &[u8], from: usize, a: u8, b: u8, c: u8) -> usize {
+    memchr::memchr3(a, b, c, &s[from..]).map_or(s.len(), |k| from + k)
 }
 
-/// Split `text` by Appendix B. Delimiters are ASCII, so the scan runs over bytes.
+/// Split `text` by Appendix B. Delimiters are ASCII, so the scan runs over bytes (a
+/// search for the next delimiter, SIMD where the platform has it).
 pub fn split(text: &str) -> Parts {
     let s = text.as_bytes();
     let n = s.len();
     let mut p = 0;
     // (([^:/?#]+):)?
-    let e = until(s, 0, |b| matches!(b, b':' | b'/' | b'?' | b'#'));
+    let e = until3(s, 0, b':', b'/', b'?');
+    let e = memchr::memchr(b'#', &s[..e]).unwrap_or(e);
     let scheme = if e > 0 && e < n && s[e] == b':' {
         p = e + 1;
         Some((0, e))
@@ -37,7 +37,7 @@ pub fn split(text: &str) -> Parts {
     };
     // (//([^/?#]*))?
     let authority = if s[p..].starts_with(b"//") {
-        let e = until(s, p + 2, |b| matches!(b, b'/' | b'?' | b'#'));
+        let e = until3(s, p + 2, b'/', b'?', b'#');
         let a = (p + 2, e);
         p = e;
         Some(a)
@@ -45,12 +45,12 @@ pub fn split(text: &str) -> Parts {
         None
     };
     // ([^?#]*)
-    let e = until(s, p, |b| matches!(b, b'?' | b'#'));
+    let e = memchr::memchr2(b'?', b'#', &s[p..]).map_or(n, |k| p + k);
     let path = (p, e);
     p = e;
     // (\?([^#]*))?
     let query = if p < n && s[p] == b'?' {
-        let e = until(s, p + 1, |b| b == b'#');
+        let e = memchr::memchr(b'#', &s[p + 1..]).map_or(n, |k| p + 1 + k);
         let q = (p + 1, e);
         p = e;
         Some(q)
@@ -86,20 +86,16 @@ pub struct AuthorityParts {
 /// `:`. Ranges are offsets into `authority`. Never fails.
 pub fn split_authority(authority: &str) -> AuthorityParts {
     let s = authority.as_bytes();
-    let (userinfo, start) = match s.iter().rposition(|&b| b == b'@') {
+    let (userinfo, start) = match memchr::memrchr(b'@', s) {
         Some(at) => (Some((0, at)), at + 1),
         None => (None, 0),
     };
     let rest = &s[start..];
     let colon = if rest.first() == Some(&b'[') {
-        rest.iter().position(|&b| b == b']').and_then(|close| {
-            rest[close..]
-                .iter()
-                .position(|&b| b == b':')
-                .map(|k| close + k)
-        })
+        memchr::memchr(b']', rest)
+            .and_then(|close| memchr::memchr(b':', &rest[close..]).map(|k| close + k))
     } else {
-        rest.iter().position(|&b| b == b':')
+        memchr::memchr(b':', rest)
     };
     match colon {
         Some(c) => AuthorityParts {

@@ -148,8 +148,15 @@ pub fn grammar(text: &str, rule: Rule, zone_id: bool) -> Option<Groups> {
         let a = p + 2;
         // [ iuserinfo "@" ]: the userinfo set holds the reg-name set and ":", so when a run
         // of it ends at "@", reading no userinfo would leave that "@" after the host or
-        // port, where nothing may follow but "/", "?", "#" or the end.
-        let j = run(s, a, USERINFO, wide);
+        // port, where nothing may follow but "/", "?", "#" or the end. The run of the
+        // reg-name set from `a` is read first: it is the host unless the userinfo run
+        // (which goes on only past a ":") ends at "@", so most texts are read once.
+        let r = run(s, a, REG_NAME, wide);
+        let j = if r < n && s[r] == b':' {
+            run(s, r, USERINFO, wide)
+        } else {
+            r
+        };
         let h = if j < n && s[j] == b'@' {
             g.userinfo = Some((a, j));
             j + 1
@@ -165,6 +172,8 @@ pub fn grammar(text: &str, rule: Rule, zone_id: bool) -> Option<Groups> {
                 return None;
             }
             q = close + 1;
+        } else if h == a {
+            q = r; // no userinfo: the reg-name run from `a` read above
         } else {
             q = run(s, h, REG_NAME, wide);
         }
@@ -229,7 +238,7 @@ pub fn grammar(text: &str, rule: Rule, zone_id: bool) -> Option<Groups> {
 pub fn percent_ok(s: &[u8]) -> bool {
     let n = s.len();
     let mut i = 0;
-    while let Some(k) = s[i..].iter().position(|&b| b == b'%') {
+    while let Some(k) = memchr::memchr(b'%', &s[i..]) {
         let p = i + k;
         if p + 2 >= n || !in_class(s[p + 1], HEXDIG) || !in_class(s[p + 2], HEXDIG) {
             return false;
@@ -262,7 +271,7 @@ pub fn validate(text: &str, rule: Rule, zone_id: bool) -> Verdict {
         return Verdict::Invalid;
     }
     let s = text.as_bytes();
-    if s.contains(&b'%') {
+    if memchr::memchr(b'%', s).is_some() {
         if !percent_ok(s) {
             return Verdict::Invalid;
         }

@@ -210,13 +210,32 @@ def test_pandas_series_with_arrow_dtype() -> None:
 
 
 def test_repeats_are_sampled_by_stride() -> None:
-    from iri.scale.arrow import REPEAT_MIN_ROWS, _many_repeats
+    native = pytest.importorskip("iri._native") if iri.NATIVE else None
+    if native is None:
+        pytest.skip("the repeat sampling is the compiled kernel's (IRI_NO_EXTENSIONS)")
+    sampled = native.column_repeats
+    distinct = [f"http://x/{k}" for k in range(8192)]
+    assert sampled(pa.array(distinct)) == [False]
+    assert sampled(pa.array(distinct[:2000] * 5)) == [True]
+    assert sampled(pa.array(distinct[:2000] * 5, pa.large_string())) == [True]
+    assert sampled(pa.array(distinct[:2000])) == [False]  # too short to sample
+    assert sampled(pa.array([None] * 8192, pa.string())) == [False]
+    assert sampled(pa.chunked_array([distinct, distinct[:100] * 90])) == [False, True]
 
-    distinct = [f"http://x/{k}" for k in range(REPEAT_MIN_ROWS)]
-    assert not _many_repeats(pa.array(distinct))
-    assert _many_repeats(pa.array(distinct[:2000] * 5))
-    assert not _many_repeats(pa.array(distinct[:2000]))  # too short to sample
-    assert not _many_repeats(pa.array([None] * REPEAT_MIN_ROWS, pa.string()))
+
+def test_repeats_give_the_per_row_answers() -> None:
+    # a column the kernel dictionary-encodes: the same answers as row by row, nulls kept
+    values = _values()
+    repeated = (values * (9000 // len(values) + 1))[:9000]
+    arr = pa.array(repeated)
+    if iri.NATIVE:
+        from iri._native import column_repeats
+
+        assert column_repeats(arr) == [True]  # the kernel takes the dictionary path
+    for task, options in TASKS:
+        got = batch.arrow_column(task, arr, on_invalid="null", **options).to_pylist()
+        ref = {t: per_value(task, t, options) for t in set(repeated) - {None}}
+        assert got == [None if t is None else ref[t] for t in repeated], task
 
 
 def test_polars_series_in_polars_series_out() -> None:

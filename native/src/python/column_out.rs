@@ -11,9 +11,10 @@
 use std::sync::Arc;
 
 use arrow_array::builder::{
-    ArrayBuilder, BooleanBuilder, Int64Builder, ListBuilder, StringBuilder, StructBuilder,
+    ArrayBuilder, BooleanBuilder, Int64Builder, ListBuilder, NullBufferBuilder, StringBuilder,
+    StructBuilder,
 };
-use arrow_array::ArrayRef;
+use arrow_array::{ArrayRef, StructArray};
 use arrow_schema::{DataType, Field, Fields};
 
 /// One violation as `check` reports it: code, severity, component, start, end, section,
@@ -30,12 +31,8 @@ pub(super) enum Answer {
     Bool(bool),
     /// a string result
     Text(String),
-    /// the row's text itself (`key` at the `simple` level)
-    Same,
     /// `check`: the violations (`[]`: a clean text)
     Rows(Vec<Row>),
-    /// `split`
-    Parts(Parts),
 }
 
 /// The struct fields of one violation.
@@ -61,15 +58,24 @@ pub(super) enum Out {
     Bool(BooleanBuilder),
     Text(StringBuilder),
     Check(ListBuilder<StructBuilder>),
-    Split(StructBuilder),
+    /// the seven fields, and whether each row is there (not null)
+    Split(Box<[StringBuilder; 7]>, NullBufferBuilder),
 }
 
 impl Out {
-    /// An empty builder for `kind` ("bool", "text", "check", "split") and `rows` rows.
-    pub(super) fn new(kind: Kind, rows: usize) -> Out {
+    /// An empty builder for `kind` ("bool", "text", "check", "split") and `rows` rows of
+    /// `bytes` bytes of text (0: not known).
+    pub(super) fn new(kind: Kind, rows: usize, bytes: usize) -> Out {
         match kind {
             Kind::Bool => Out::Bool(BooleanBuilder::with_capacity(rows)),
-            Kind::Text => Out::Text(StringBuilder::with_capacity(rows, rows * 48)),
+            Kind::Text => Out::Text(StringBuilder::with_capacity(
+                rows,
+                if bytes > 0 {
+                    bytes + bytes / 8
+                } else {
+                    rows * 48
+                },
+            )),
             Kind::Check => Out::Check(
                 ListBuilder::with_capacity(StructBuilder::from_fields(violation_fields(), 0), rows)
                     .with_field(Arc::new(Field::new_struct(
@@ -78,15 +84,12 @@ impl Out {
                         true,
                     ))),
             ),
-            Kind::Split => Out::Split(StructBuilder::from_fields(
-                Fields::from(
-                    SPLIT_FIELDS
-                        .iter()
-                        .map(|n| Field::new(*n, DataType::Utf8, true))
-                        .collect::<Vec<_>>(),
-                ),
-                rows,
-            )),
+            Kind::Split => Out::Split(
+                Box::new(std::array::from_fn(|_| {
+                    StringBuilder::with_capacity(rows, rows * 8)
+                })),
+                NullBufferBuilder::new(rows),
+            ),
         }
     }
 
@@ -96,39 +99,69 @@ impl Out {
             Out::Bool(b) => b.append_null(),
             Out::Text(b) => b.append_null(),
             Out::Check(b) => b.append_null(),
-            Out::Split(b) => {
-                for k in 0..SPLIT_FIELDS.len() {
-                    if let Some(f) = b.field_builder::<StringBuilder>(k) {
-                        f.append_null();
+            Out::Split(fields, valid) => {
+                for f in fields.iter_mut() {
+                    f.append_null();
+                }
+                valid.append_null();
+            }
+        }
+    }
+
+    /// An `is_valid` row.
+    #[inline]
+    pub(super) fn bool(&mut self, value: bool) {
+        match self {
+            Out::Bool(b) => b.append_value(value),
+            out => out.null(),
+        }
+    }
+
+    /// A string row.
+    #[inline]
+    pub(super) fn str(&mut self, value: &str) {
+        match self {
+            Out::Text(b) => b.append_value(value),
+            out => out.null(),
+        }
+    }
+
+    /// A `check` row without violations.
+    #[inline]
+    pub(super) fn clean(&mut self) {
+        match self {
+            Out::Check(b) => b.append(true),
+            out => out.null(),
+        }
+    }
+
+    /// A `split` row: the parts of `text`.
+    #[inline]
+    pub(super) fn split(&mut self, text: &str, parts: &Parts) {
+        match self {
+            Out::Split(fields, valid) => {
+                for (f, p) in fields.iter_mut().zip(parts) {
+                    match p {
+                        Some((x, y)) => f.append_value(&text[*x as usize..*y as usize]),
+                        None => f.append_null(),
                     }
                 }
-                b.append_null();
+                valid.append_non_null();
             }
+            out => out.null(),
         }
     }
 
     /// The row whose text is `text` and whose result is `answer` (an answer of another
     /// kind than the builder's is written as a null: never the case by construction).
-    pub(super) fn answer(&mut self, text: &str, answer: &Answer) {
+    pub(super) fn answer(&mut self, answer: &Answer) {
         match (self, answer) {
-            (Out::Bool(b), Answer::Bool(v)) => b.append_value(*v),
-            (Out::Text(b), Answer::Text(t)) => b.append_value(t),
-            (Out::Text(b), Answer::Same) => b.append_value(text),
+            (out @ Out::Bool(_), Answer::Bool(v)) => out.bool(*v),
+            (out @ Out::Text(_), Answer::Text(t)) => out.str(t),
             (Out::Check(b), Answer::Rows(rows)) => {
                 let s = b.values();
                 for r in rows {
                     append_row(s, r);
-                }
-                b.append(true);
-            }
-            (Out::Split(b), Answer::Parts(parts)) => {
-                for (k, p) in parts.iter().enumerate() {
-                    if let Some(f) = b.field_builder::<StringBuilder>(k) {
-                        match p {
-                            Some((x, y)) => f.append_value(&text[*x as usize..*y as usize]),
-                            None => f.append_null(),
-                        }
-                    }
                 }
                 b.append(true);
             }
@@ -142,7 +175,20 @@ impl Out {
             Out::Bool(mut b) => Arc::new(b.finish()),
             Out::Text(mut b) => Arc::new(b.finish()),
             Out::Check(mut b) => Arc::new(b.finish()),
-            Out::Split(mut b) => Arc::new(b.finish()),
+            Out::Split(mut fields, mut valid) => {
+                let names = SPLIT_FIELDS
+                    .iter()
+                    .map(|n| Field::new(*n, DataType::Utf8, true));
+                let arrays: Vec<ArrayRef> = fields
+                    .iter_mut()
+                    .map(|f| Arc::new(f.finish()) as ArrayRef)
+                    .collect();
+                Arc::new(StructArray::new(
+                    Fields::from(names.collect::<Vec<_>>()),
+                    arrays,
+                    valid.finish(),
+                ))
+            }
         }
     }
 
@@ -152,7 +198,7 @@ impl Out {
             Out::Bool(b) => b.len(),
             Out::Text(b) => b.len(),
             Out::Check(b) => b.len(),
-            Out::Split(b) => b.len(),
+            Out::Split(_, valid) => valid.len(),
         }
     }
 }

@@ -9,9 +9,9 @@
 //! [`threads`]); then, with the GIL, the rows it deferred are asked again with the Python
 //! IDNA functions (cached per host, as the drop-ins do), and what is still undecided goes
 //! to `fallback(text)`, the Python twin (which raises, or gives `None` for a null, as
-//! `on_invalid` says). Repeats are the caller's to fold (`iri.scale.arrow` runs the kernel
-//! over the dictionary of a column with many): a lookup per row here cost more than it
-//! saved on columns of distinct values (measured).
+//! `on_invalid` says). A chunk whose sample shows many repeats is dictionary-encoded
+//! first and worked on once per distinct value ([`super::repeats`]); a lookup per row
+//! costs more than it saves on columns of distinct values (measured).
 
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, OnceLock};
@@ -27,6 +27,7 @@ use pyo3_arrow::PyArray;
 use super::args::{level_of, options, text_of};
 use super::column_out::{Answer, Kind, Out, Parts, Row};
 use super::panic::{core, detached};
+use super::repeats::{encode, many_repeats, spread};
 use super::twins::{bindings, idna_map, Twin};
 use super::values::clean_answer;
 use super::UNICODE_OK;
@@ -36,7 +37,7 @@ use crate::validate::{validate, Rule, Verdict};
 
 /// Rows per slice: the GIL is released once per slice, and the per-row state of a slice
 /// is all the memory the kernel holds beside the input and the output.
-const SLICE: usize = 16_384;
+const SLICE: usize = 65_536;
 
 /// A slice of fewer rows is worked on by one thread.
 const PARALLEL_MIN_ROWS: usize = 4_096;
@@ -80,13 +81,59 @@ impl Task {
     }
 }
 
-/// The state of one row of a slice.
-enum Slot {
-    Null,
-    /// the core cannot answer alone: asked again with the GIL
-    Defer,
-    Ans(Answer),
+/// What a thread writes for one row (`Part::codes`).
+const NULL: u8 = 0;
+/// The core cannot answer alone: asked again with the GIL.
+const DEFER: u8 = 1;
+const FALSE: u8 = 2;
+const TRUE: u8 = 3;
+/// The next text answer of the part (`Part::text` up to the next `Part::ends`).
+const TEXT: u8 = 4;
+/// The row's own text (`key` at the `simple` level).
+const SAME: u8 = 5;
+/// `check` of a clean text: no violation.
+const CLEAN: u8 = 6;
+/// The next split of the part (`Part::splits`).
+const SPLIT: u8 = 7;
+
+/// The answers of one thread for its run of rows: a code per row, the text answers
+/// written one after the other into one string (no allocation per row kept; the thread
+/// that allocates is the one that frees), the splits as byte ranges into the rows.
+#[derive(Default)]
+struct Part {
+    codes: Vec<u8>,
+    text: String,
+    ends: Vec<usize>,
+    splits: Vec<Parts>,
 }
+
+impl Part {
+    /// The code of a text answer the core writes at the end of `text` (`false`: the core
+    /// defers, and wrote nothing).
+    fn write(&mut self, answer: impl FnOnce(&mut String) -> bool) -> u8 {
+        if answer(&mut self.text) {
+            self.ends.push(self.text.len());
+            TEXT
+        } else {
+            DEFER
+        }
+    }
+
+    /// The code of a text answer of the core (`None`: the core defers).
+    fn put(&mut self, answer: Option<impl AsRef<str>>) -> u8 {
+        match answer {
+            Some(t) => {
+                self.text.push_str(t.as_ref());
+                self.ends.push(self.text.len());
+                TEXT
+            }
+            None => DEFER,
+        }
+    }
+}
+
+/// The parts of one slice, in the order of its rows.
+type Runs = Vec<Part>;
 
 /// The texts of one Arrow string array (`string`, `large_string`, `string_view`; an
 /// all-null `null` array); offsets and validity as the array has them (sliced arrays).
@@ -108,6 +155,16 @@ impl<'a> Texts<'a> {
         }
     }
 
+    /// The bytes of the rows `lo..hi` (their values' total length; 0 where the array
+    /// does not tell it without a pass over the rows).
+    fn bytes(&self, lo: usize, hi: usize) -> usize {
+        match self {
+            Texts::Utf8(a) => (a.value_offsets()[hi] - a.value_offsets()[lo]) as usize,
+            Texts::Large(a) => (a.value_offsets()[hi] - a.value_offsets()[lo]) as usize,
+            Texts::View(_) | Texts::Nulls => 0,
+        }
+    }
+
     /// Row `i` (`< len`), `None` for a null.
     fn get(&self, i: usize) -> Option<&'a str> {
         match self {
@@ -119,28 +176,61 @@ impl<'a> Texts<'a> {
     }
 }
 
-/// The core's answer for one text, without Python (no IDNA: those rows defer).
-fn native(task: Task, text: &str, base: &str, unicode_ok: bool) -> Slot {
-    let text_answer = |t: Option<String>| t.map_or(Slot::Defer, |t| Slot::Ans(Answer::Text(t)));
-    match task {
+/// The core's answer for one text, without Python (no IDNA: those rows defer), written
+/// into `part`.
+fn native(task: Task, text: &str, base: &str, unicode_ok: bool, part: &mut Part) {
+    let code = match task {
         Task::IsValid(rule, zone) => match validate(text, rule, zone) {
-            Verdict::Valid(_) => Slot::Ans(Answer::Bool(true)),
-            Verdict::Invalid => Slot::Ans(Answer::Bool(false)),
-            Verdict::Defer(_) => Slot::Defer,
+            Verdict::Valid(_) => TRUE,
+            Verdict::Invalid => FALSE,
+            Verdict::Defer(_) => DEFER,
         },
         Task::Check(rule, zone) => match clean(text, rule, zone, unicode_ok) {
-            Clean::Yes => Slot::Ans(Answer::Rows(Vec::new())),
-            _ => Slot::Defer,
+            Clean::Yes => CLEAN,
+            _ => DEFER,
         },
-        Task::ToUri => text_answer(crate::convert::to_uri(text, &mut |_| None)),
-        Task::ToIri => text_answer(crate::convert::to_iri(text, &mut |_| None)),
+        Task::ToUri => part.write(|out| crate::convert::to_uri_into(text, &mut |_| None, out)),
+        Task::ToIri => part.write(|out| crate::convert::to_iri_into(text, &mut |_| None, out)),
         Task::Normalize(level) | Task::Key(Some(level)) => {
-            text_answer(crate::normalize::normalize(text, level, &mut |_| None))
+            part.write(|out| crate::normalize::normalize_into(text, level, &mut |_| None, out))
         }
-        Task::Key(None) => Slot::Ans(Answer::Same),
-        Task::Split => Slot::Ans(Answer::Parts(parts(text))),
-        Task::Resolve => text_answer(crate::resolve::resolve(base, text)),
+        Task::Key(None) => SAME,
+        Task::Split => {
+            part.splits.push(parts(text));
+            SPLIT
+        }
+        Task::Resolve => part.put(crate::resolve::resolve(base, text)),
+    };
+    part.codes.push(code);
+}
+
+/// The rows `lo..hi` worked on by the core alone.
+fn work(
+    task: Task,
+    texts: &Texts<'_>,
+    base: &str,
+    unicode_ok: bool,
+    (lo, hi): (usize, usize),
+) -> Part {
+    let mut part = Part {
+        codes: Vec::with_capacity(hi - lo),
+        ..Part::default()
+    };
+    if matches!(task.kind(), Kind::Text) {
+        // the answers are about as long as the texts: one allocation, mostly
+        part.text.reserve(texts.bytes(lo, hi) + (hi - lo) * 2);
+        part.ends.reserve(hi - lo);
     }
+    if matches!(task.kind(), Kind::Split) {
+        part.splits.reserve(hi - lo);
+    }
+    for i in lo..hi {
+        match texts.get(i) {
+            None => part.codes.push(NULL),
+            Some(text) => native(task, text, base, unicode_ok, &mut part),
+        }
+    }
+    part
 }
 
 /// `iri.split(text)` with its authority split (`iri.syntax.split.split_authority`): the
@@ -203,21 +293,23 @@ fn with_idna(py: Python<'_>, task: Task, text: &str) -> PyResult<Option<Answer>>
 
 /// `fallback(text)`, the Python twin's answer for one row, read as the task's result:
 /// `None` is a null.
-fn from_python(kind: Kind, fallback: &Bound<'_, PyAny>, text: &str) -> PyResult<Slot> {
+fn from_python(kind: Kind, fallback: &Bound<'_, PyAny>, text: &str) -> PyResult<Option<Answer>> {
     let value = fallback.call1((text,))?;
     if value.is_none() {
-        return Ok(Slot::Null);
+        return Ok(None);
     }
-    Ok(Slot::Ans(match kind {
+    Ok(Some(match kind {
         Kind::Bool => Answer::Bool(value.extract()?),
         Kind::Text => Answer::Text(value.extract()?),
         Kind::Check => Answer::Rows(value.extract::<Vec<Row>>()?),
         // the core splits every text: never asked
-        Kind::Split => return Ok(Slot::Null),
+        Kind::Split => return Ok(None),
     }))
 }
 
-/// One slice of rows (`texts` rows `lo..hi`) into `out`.
+/// One slice of rows (`texts` rows `lo..hi`) into `out`: the core's pass without the GIL
+/// (cut in runs, one per thread), then, with the GIL, the rows written in order, a
+/// deferred one asked again with the Python IDNA functions, then `fallback`.
 fn slice(
     py: Python<'_>,
     task: Task,
@@ -228,48 +320,64 @@ fn slice(
     out: &mut Out,
 ) -> PyResult<()> {
     let unicode_ok = UNICODE_OK.load(Ordering::Relaxed);
-    let rows = |a: usize, b: usize| -> Vec<Slot> {
-        (a..b)
-            .map(|i| match texts.get(i) {
-                None => Slot::Null,
-                Some(text) => native(task, text, base, unicode_ok),
-            })
-            .collect()
-    };
-    let mut slots: Vec<Slot> = detached(py, "column", || {
+    let parts: Runs = detached(py, "column", || {
         let threads = threads();
         if threads < 2 || hi - lo < PARALLEL_MIN_ROWS {
-            return rows(lo, hi);
+            return vec![work(task, texts, base, unicode_ok, (lo, hi))];
         }
-        // the rows cut in `threads` runs, each worked on by its own thread (scoped: they
-        // borrow the column); a panic in one is raised again here, where `detached`
-        // turns it into the library's error
+        // the rows cut in `threads` runs: the last on this thread, the others each on a
+        // thread of its own (scoped: they borrow the column); a panic in one is raised
+        // again here, where `detached` turns it into the library's error
         let step = (hi - lo).div_ceil(threads);
+        let starts: Vec<usize> = (lo..hi).step_by(step).collect();
         std::thread::scope(|s| {
-            let runs: Vec<_> = (lo..hi)
-                .step_by(step)
-                .map(|a| s.spawn(move || rows(a, hi.min(a + step))))
+            let (last, others) = starts.split_last().expect("at least one run");
+            let spawned: Vec<_> = others
+                .iter()
+                .map(|&a| s.spawn(move || work(task, texts, base, unicode_ok, (a, a + step))))
                 .collect();
-            runs.into_iter()
-                .flat_map(|run| run.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
-                .collect()
+            let mine = work(task, texts, base, unicode_ok, (*last, hi));
+            let mut parts: Vec<Part> = spawned
+                .into_iter()
+                .map(|run| run.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+                .collect();
+            parts.push(mine);
+            parts
         })
     })?;
-    for (k, slot) in slots.iter_mut().enumerate() {
-        if let (Slot::Defer, Some(text)) = (&slot, texts.get(lo + k)) {
-            *slot = match with_idna(py, task, text)? {
-                Some(answer) => Slot::Ans(answer),
-                None => from_python(task.kind(), fallback, text)?,
-            };
+    let kind = task.kind();
+    let mut row = lo;
+    for part in &parts {
+        let (mut start, mut ends, mut splits) = (0, part.ends.iter(), part.splits.iter());
+        for &code in &part.codes {
+            let text = || texts.get(row).unwrap_or_default();
+            match code {
+                NULL => out.null(),
+                FALSE | TRUE => out.bool(code == TRUE),
+                TEXT => {
+                    let end = *ends.next().expect("a text per TEXT code");
+                    out.str(&part.text[start..end]);
+                    start = end;
+                }
+                SAME => out.str(text()),
+                CLEAN => out.clean(),
+                SPLIT => out.split(text(), splits.next().expect("a split per SPLIT code")),
+                _ => {
+                    let text = text();
+                    let answer = match with_idna(py, task, text)? {
+                        Some(answer) => Some(answer),
+                        None => from_python(kind, fallback, text)?,
+                    };
+                    match answer {
+                        Some(answer) => out.answer(&answer),
+                        None => out.null(),
+                    }
+                }
+            }
+            row += 1;
         }
     }
-    for (k, slot) in slots.iter().enumerate() {
-        let text = texts.get(lo + k).unwrap_or_default();
-        match slot {
-            Slot::Ans(answer) => out.answer(text, answer),
-            _ => out.null(),
-        }
-    }
+    debug_assert_eq!(row, hi);
     Ok(())
 }
 
@@ -302,7 +410,7 @@ fn task_of(
 /// decoded first (only the values its rows use are then worked on); a struct of one field
 /// (a table of one column, as a DuckDB result or a record batch stream exports it) is that
 /// field (its own nulls; the struct's, which such a table never has, are not read).
-fn decoded(chunk: ArrayRef) -> PyResult<ArrayRef> {
+pub(super) fn decoded(chunk: ArrayRef) -> PyResult<ArrayRef> {
     match chunk.data_type() {
         DataType::Dictionary(_, values) => arrow_cast::cast(&chunk, values)
             .map_err(|e| PyTypeError::new_err(format!("cannot decode the dictionary: {e}"))),
@@ -354,19 +462,46 @@ pub(super) fn column(
                 chunk.data_type()
             )));
         };
-        let mut out = Out::new(task.kind(), chunk.len());
-        let mut lo = 0;
-        while lo < chunk.len() {
-            let hi = chunk.len().min(lo + SLICE);
-            slice(py, task, base, &texts, (lo, hi), fallback, &mut out)?;
-            lo = hi;
-        }
-        debug_assert_eq!(out.len(), chunk.len());
-        let array = out.finish();
+        let encoded = if many_repeats(chunk.len(), |i| texts.get(i)) {
+            encode(&chunk)
+        } else {
+            None
+        };
+        let array = match encoded {
+            Some((values, keys)) => {
+                let distinct = Texts::of(&values).expect("a dictionary of strings");
+                spread(
+                    &run_chunk(py, task, base, &distinct, values.len(), fallback)?,
+                    &keys,
+                )?
+            }
+            None => run_chunk(py, task, base, &texts, chunk.len(), fallback)?,
+        };
+        debug_assert_eq!(array.len(), chunk.len());
         let field = Arc::new(Field::new("", array.data_type().clone(), true));
         results.push(
             PyArray::try_new(array, field).map_err(|e| PyValueError::new_err(e.to_string()))?,
         );
     }
     Ok(Some(results))
+}
+
+/// `task` over the `len` rows of `texts`, slice by slice: the result array.
+fn run_chunk(
+    py: Python<'_>,
+    task: Task,
+    base: &str,
+    texts: &Texts<'_>,
+    len: usize,
+    fallback: &Bound<'_, PyAny>,
+) -> PyResult<ArrayRef> {
+    let mut out = Out::new(task.kind(), len, texts.bytes(0, len));
+    let mut lo = 0;
+    while lo < len {
+        let hi = len.min(lo + SLICE);
+        slice(py, task, base, texts, (lo, hi), fallback, &mut out)?;
+        lo = hi;
+    }
+    debug_assert_eq!(out.len(), len);
+    Ok(out.finish())
 }

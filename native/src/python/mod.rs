@@ -5,8 +5,8 @@
 //! One file per concern: [`args`] (arguments in, `str`s out), [`panic`] (a panic of the
 //! core as `IRIError`), [`values`] (the per-value functions), [`dispatch`] (the drop-ins),
 //! [`twins`] (the Python functions they defer to), [`lines`] (the CLI's line loops),
-//! [`encoders`] (percent-encoding), [`columns`] (the Arrow column kernels) and
-//! [`column_out`] (their result arrays).
+//! [`encoders`] (percent-encoding), [`columns`] (the Arrow column kernels),
+//! [`column_out`] (their result arrays) and [`repeats`] (columns of repeated values).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -19,6 +19,7 @@ mod dispatch;
 mod encoders;
 mod lines;
 mod panic;
+mod repeats;
 mod twins;
 mod values;
 
@@ -30,6 +31,7 @@ use dispatch::{
 use encoders::{encode, encoder, Encoder};
 use lines::{check_lines, clean_lines, normalize_lines, valid_lines};
 use panic::_test_panic;
+use repeats::column_repeats;
 use twins::configure;
 use values::{clean, is_valid, normalize, parse_groups, resolve, split, to_iri, to_uri};
 
@@ -72,6 +74,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(encode, m)?)?;
     m.add_function(wrap_pyfunction!(encoder, m)?)?;
     m.add_function(wrap_pyfunction!(column, m)?)?;
+    m.add_function(wrap_pyfunction!(column_repeats, m)?)?;
     m.add_class::<Encoder>()?;
     Ok(())
 }

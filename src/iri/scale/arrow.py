@@ -6,9 +6,9 @@ interface) is a column: pyarrow arrays and chunked arrays, Polars Series, DuckDB
 nanoarrow arrays, pandas Series with Arrow dtypes (through pyarrow). Its chunks are read
 one at a time. With the compiled core (``iri.NATIVE``) the kernel ``iri._native.column``
 reads each chunk's buffers without copying and answers with the GIL released, asking the
-Python twin (:func:`iri.scale.tasks.applier`) only for what it cannot decide; a pyarrow
-chunk whose sample shows many repeats is dictionary-encoded first, and the kernel runs over
-its distinct values (:func:`_many_repeats`). Without it,
+Python twin (:func:`iri.scale.tasks.applier`) only for what it cannot decide; a chunk
+whose sample shows many repeats is dictionary-encoded there first, and the kernel runs
+over its distinct values (``iri._native.column_repeats`` tells which chunks). Without it,
 or for an option the kernel does not take (:data:`KERNEL_OPTIONS`), the Python reference
 runs once per distinct value of each chunk (dictionary-encoded by pyarrow) and the
 results are spread back with one ``take``: the same answers, needing pyarrow.
@@ -17,16 +17,12 @@ results are spread back with one ``take``: the same answers, needing pyarrow.
 from __future__ import annotations
 
 import os
-from array import array
 from typing import Any
 
 from iri.scale.tasks import SPLIT_FIELDS, Task, violation_row
 
 __all__ = [
     "KERNEL_OPTIONS",
-    "REPEAT_MIN_ROWS",
-    "REPEAT_SAMPLE",
-    "REPEAT_SHARE",
     "arrow_type",
     "columns",
     "is_arrow",
@@ -122,49 +118,11 @@ def _is_pyarrow(data: Any) -> bool:
     return type(data).__module__.partition(".")[0] == "pyarrow"
 
 
-#: A chunk of at least this many rows is sampled for repeats (below, the kernel runs).
-REPEAT_MIN_ROWS = 8192
-#: Rows in the sample, and the share of distinct values in it under which a chunk is
-#: dictionary-encoded first (the kernel then runs once per distinct value).
-REPEAT_SAMPLE = 2048
-REPEAT_SHARE = 0.5
-
-
-def _many_repeats(chunk: Any) -> bool:
-    """Whether a fixed stride sample of ``chunk`` holds many repeats (measured: then
-    encoding the chunk, running the kernel over its dictionary and spreading the results
-    with ``take`` beats the kernel over every row; on distinct values it does not)."""
-    if not _is_pyarrow(chunk):  # another library's column: no pyarrow needed, none used
-        return False
-    import pyarrow as pa
-    import pyarrow.compute as pc
-
-    n = len(chunk)
-    if not isinstance(chunk, pa.Array) or n < REPEAT_MIN_ROWS:
-        return False
-    if not (pa.types.is_string(chunk.type) or pa.types.is_large_string(chunk.type)):
-        return False
-    rows = array("q", range(0, n, n // REPEAT_SAMPLE))  # a C loop: no int object per row
-    sample = chunk.take(pa.Array.from_buffers(pa.int64(), len(rows), [None, pa.py_buffer(rows)]))
-    valid: int = len(sample) - sample.null_count
-    distinct: int = pc.count_distinct(sample).as_py()
-    return valid > 0 and distinct < REPEAT_SHARE * valid
-
-
 def _kernel_chunk(
     kernel: Any, task: Task, chunk: Any, fallback: Any, options: dict[str, Any]
 ) -> list[Any] | None:
-    if not _many_repeats(chunk):
-        got = kernel(task.value, chunk, fallback, **options)
-        return None if got is None else list(got)
-    import pyarrow as pa
-
-    encoded = chunk.dictionary_encode()
-    got = kernel(task.value, encoded.dictionary, fallback, **options)
-    if got is None:
-        return None
-    (distinct,) = got
-    return [pa.array(distinct).take(encoded.indices)]
+    got = kernel(task.value, chunk, fallback, **options)
+    return None if got is None else list(got)
 
 
 def _pyarrow_chunks(data: Any) -> list[Any]:

@@ -1,0 +1,82 @@
+//! Columns with many repeats (issue 26): a chunk whose sample shows many repeated values
+//! is dictionary-encoded (arrow-cast), the kernel runs once per distinct value, and the
+//! results are spread back to the rows with one `take` (arrow-select). Measured: on
+//! 2,000 values repeated over 100,000 rows this beats the kernel over every row; on
+//! distinct values the encoding costs more than it saves, so a chunk is sampled first.
+
+use std::collections::HashSet;
+
+use arrow_array::cast::AsArray;
+use arrow_array::types::Int32Type;
+use arrow_array::{Array, ArrayRef, Int32Array};
+use arrow_schema::DataType;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3_arrow::input::AnyArray;
+
+/// A chunk of fewer rows is never sampled (the kernel runs over every row).
+pub(super) const REPEAT_MIN_ROWS: usize = 8192;
+/// The rows of the sample, at a fixed stride over the chunk.
+const SAMPLE: usize = 2048;
+
+/// Whether the sample of a chunk of `len` rows (`get(i)`: row `i`, `None` for a null)
+/// holds fewer distinct values than half its non-null rows.
+pub(super) fn many_repeats<'a>(len: usize, get: impl Fn(usize) -> Option<&'a str>) -> bool {
+    if len < REPEAT_MIN_ROWS {
+        return false;
+    }
+    let mut seen = HashSet::with_capacity(SAMPLE);
+    let mut valid = 0;
+    for i in (0..len).step_by(len / SAMPLE) {
+        if let Some(text) = get(i) {
+            valid += 1;
+            seen.insert(text);
+        }
+    }
+    valid > 0 && 2 * seen.len() < valid
+}
+
+/// A chunk of `string` or `large_string` dictionary-encoded: its distinct values (in the
+/// order of their first row) and one key per row (null for a null row). `None` for
+/// another type, or a chunk of more distinct values than an `int32` key holds.
+pub(super) fn encode(chunk: &ArrayRef) -> Option<(ArrayRef, Int32Array)> {
+    if !matches!(chunk.data_type(), DataType::Utf8 | DataType::LargeUtf8) {
+        return None;
+    }
+    let to = DataType::Dictionary(
+        Box::new(DataType::Int32),
+        Box::new(chunk.data_type().clone()),
+    );
+    let encoded = arrow_cast::cast(chunk, &to).ok()?;
+    let dictionary = encoded.as_dictionary::<Int32Type>();
+    Some((dictionary.values().clone(), dictionary.keys().clone()))
+}
+
+/// The results of the distinct values spread back to the rows (a null key: a null).
+pub(super) fn spread(results: &ArrayRef, keys: &Int32Array) -> PyResult<ArrayRef> {
+    arrow_select::take::take(results.as_ref(), keys, None)
+        .map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+/// Whether the kernel would dictionary-encode each chunk of `data` (its sample shows many
+/// repeats): what the tests of the decision read.
+#[pyfunction]
+pub(super) fn column_repeats(data: AnyArray) -> PyResult<Vec<bool>> {
+    let mut out = Vec::new();
+    for chunk in data.into_reader()? {
+        let chunk =
+            super::columns::decoded(chunk.map_err(|e| PyValueError::new_err(e.to_string()))?)?;
+        out.push(match chunk.data_type() {
+            DataType::Utf8 => {
+                let a = chunk.as_string::<i32>();
+                many_repeats(a.len(), |i| a.is_valid(i).then(|| a.value(i)))
+            }
+            DataType::LargeUtf8 => {
+                let a = chunk.as_string::<i64>();
+                many_repeats(a.len(), |i| a.is_valid(i).then(|| a.value(i)))
+            }
+            _ => false,
+        });
+    }
+    Ok(out)
+}
