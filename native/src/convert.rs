@@ -19,17 +19,26 @@ fn push_pct(out: &mut String, b: u8) {
 pub fn encode_non_ascii(text: &str, out: &mut String) {
     let s = text.as_bytes();
     let mut i = 0;
-    // each ASCII run copied whole; each non-ASCII character (its lead byte found, then
-    // its length read from it) written as the escapes of its bytes
+    // each ASCII run copied whole; each run of non-ASCII bytes (whole characters: it ends
+    // at an ASCII byte or the end) written as escapes, up to 64 bytes at a time through a
+    // buffer of ASCII
     while let Some(k) = s[i..].iter().position(|&b| b >= 0x80) {
         let p = i + k;
         out.push_str(&text[i..p]);
-        let len =
-            1 + usize::from(s[p] >= 0xC0) + usize::from(s[p] >= 0xE0) + usize::from(s[p] >= 0xF0);
-        for &b in &s[p..p + len] {
-            push_pct(out, b);
+        let q = s[p..]
+            .iter()
+            .position(|&b| b < 0x80)
+            .map_or(s.len(), |k| p + k);
+        for chunk in s[p..q].chunks(64) {
+            let mut buf = [0u8; 192];
+            for (k, &b) in chunk.iter().enumerate() {
+                buf[3 * k] = b'%';
+                buf[3 * k + 1] = HEX[(b >> 4) as usize];
+                buf[3 * k + 2] = HEX[(b & 15) as usize];
+            }
+            out.push_str(std::str::from_utf8(&buf[..3 * chunk.len()]).expect("escapes are ASCII"));
         }
-        i = p + len;
+        i = q;
     }
     out.push_str(&text[i..]);
 }

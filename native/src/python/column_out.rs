@@ -15,7 +15,7 @@ use arrow_array::builder::{
     StructBuilder,
 };
 use arrow_array::{ArrayRef, StructArray};
-use arrow_schema::{DataType, Field, Fields};
+use arrow_schema::{ArrowError, DataType, Field, Fields};
 
 /// One violation as `check` reports it: code, severity, component, start, end, section,
 /// message (the fields of `iri.Violation`, its span as two numbers).
@@ -166,6 +166,29 @@ impl Out {
                 b.append(true);
             }
             (out, _) => out.null(),
+        }
+    }
+
+    /// The rows of `piece`, a builder of the same kind, appended whole (their bytes
+    /// copied at once, not row by row).
+    pub(super) fn extend(&mut self, piece: Out) -> Result<(), ArrowError> {
+        match (self, piece) {
+            (Out::Split(fields, valid), Out::Split(mut theirs, mut their_valid)) => {
+                for (f, t) in fields.iter_mut().zip(theirs.iter_mut()) {
+                    f.append_array(&t.finish())?;
+                }
+                let n = their_valid.len();
+                match their_valid.finish() {
+                    Some(nulls) => valid.append_buffer(&nulls),
+                    None => valid.append_n_non_nulls(n),
+                }
+                Ok(())
+            }
+            (out, piece) => Err(ArrowError::InvalidArgumentError(format!(
+                "a piece of {} rows of another kind than the column's ({} rows so far)",
+                piece.len(),
+                out.len()
+            ))),
         }
     }
 

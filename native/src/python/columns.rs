@@ -93,18 +93,17 @@ const TEXT: u8 = 4;
 const SAME: u8 = 5;
 /// `check` of a clean text: no violation.
 const CLEAN: u8 = 6;
-/// The next split of the part (`Part::splits`).
-const SPLIT: u8 = 7;
 
 /// The answers of one thread for its run of rows: a code per row, the text answers
 /// written one after the other into one string (no allocation per row kept; the thread
-/// that allocates is the one that frees), the splits as byte ranges into the rows.
+/// that allocates is the one that frees). A task that never defers (`split`) writes its
+/// rows straight into `piece`, the result array of the run, which is then appended whole.
 #[derive(Default)]
 struct Part {
     codes: Vec<u8>,
     text: String,
     ends: Vec<usize>,
-    splits: Vec<Parts>,
+    piece: Option<Out>,
 }
 
 impl Part {
@@ -196,8 +195,10 @@ fn native(task: Task, text: &str, base: &str, unicode_ok: bool, part: &mut Part)
         }
         Task::Key(None) => SAME,
         Task::Split => {
-            part.splits.push(parts(text));
-            SPLIT
+            if let Some(piece) = part.piece.as_mut() {
+                piece.split(text, &parts(text));
+            }
+            return;
         }
         Task::Resolve => part.put(crate::resolve::resolve(base, text)),
     };
@@ -222,7 +223,15 @@ fn work(
         part.ends.reserve(hi - lo);
     }
     if matches!(task.kind(), Kind::Split) {
-        part.splits.reserve(hi - lo);
+        let mut piece = Out::new(Kind::Split, hi - lo, texts.bytes(lo, hi));
+        for i in lo..hi {
+            match texts.get(i) {
+                None => piece.null(),
+                Some(text) => piece.split(text, &parts(text)),
+            }
+        }
+        part.piece = Some(piece);
+        return part;
     }
     for i in lo..hi {
         match texts.get(i) {
@@ -347,8 +356,14 @@ fn slice(
     })?;
     let kind = task.kind();
     let mut row = lo;
-    for part in &parts {
-        let (mut start, mut ends, mut splits) = (0, part.ends.iter(), part.splits.iter());
+    for part in parts {
+        if let Some(piece) = part.piece {
+            row += piece.len();
+            out.extend(piece)
+                .map_err(|e| PyValueError::new_err(e.to_string()))?;
+            continue;
+        }
+        let (mut start, mut ends) = (0, part.ends.iter());
         for &code in &part.codes {
             let text = || texts.get(row).unwrap_or_default();
             match code {
@@ -361,7 +376,6 @@ fn slice(
                 }
                 SAME => out.str(text()),
                 CLEAN => out.clean(),
-                SPLIT => out.split(text(), splits.next().expect("a split per SPLIT code")),
                 _ => {
                     let text = text();
                     let answer = match with_idna(py, task, text)? {

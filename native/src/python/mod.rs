@@ -35,6 +35,11 @@ use repeats::column_repeats;
 use twins::configure;
 use values::{clean, is_valid, normalize, parse_groups, resolve, split, to_iri, to_uri};
 
+/// The allocator of the extension (see `Cargo.toml`): freed buffers are reused, not
+/// returned to the system and faulted in again on the next column.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Whether the running Python's `unicodedata` has the Unicode version of the tables
 /// (set once at import; `clean` treats non-ASCII text as "ask Python" otherwise).
 pub(crate) static UNICODE_OK: AtomicBool = AtomicBool::new(false);

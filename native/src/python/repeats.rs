@@ -4,8 +4,6 @@
 //! 2,000 values repeated over 100,000 rows this beats the kernel over every row; on
 //! distinct values the encoding costs more than it saves, so a chunk is sampled first.
 
-use std::collections::HashSet;
-
 use arrow_array::cast::AsArray;
 use arrow_array::types::Int32Type;
 use arrow_array::{Array, ArrayRef, Int32Array};
@@ -16,7 +14,9 @@ use pyo3_arrow::input::AnyArray;
 
 /// A chunk of fewer rows is never sampled (the kernel runs over every row).
 pub(super) const REPEAT_MIN_ROWS: usize = 8192;
-/// The rows of the sample, at a fixed stride over the chunk.
+/// The rows of the sample, at a fixed stride over the chunk: at most this many, and at
+/// most a quarter of the chunk (a stride of 4 or more, so a chunk that repeats a run of
+/// values a few times over shows it).
 const SAMPLE: usize = 2048;
 
 /// Whether the sample of a chunk of `len` rows (`get(i)`: row `i`, `None` for a null)
@@ -25,9 +25,10 @@ pub(super) fn many_repeats<'a>(len: usize, get: impl Fn(usize) -> Option<&'a str
     if len < REPEAT_MIN_ROWS {
         return false;
     }
-    let mut seen = HashSet::with_capacity(SAMPLE);
+    let size = SAMPLE.min(len / 4);
+    let mut seen = ahash::AHashSet::with_capacity(size);
     let mut valid = 0;
-    for i in (0..len).step_by(len / SAMPLE) {
+    for i in (0..len).step_by(len / size) {
         if let Some(text) = get(i) {
             valid += 1;
             seen.insert(text);
