@@ -154,6 +154,11 @@ pub fn decode_with(text: &str, in_query: bool, upper: bool, out: &mut String) {
     out.push_str(&text[lit..]);
 }
 
+/// Whether `text` holds "xn--" (the prefix of an A-label) anywhere.
+pub fn has_a_label(text: &str) -> bool {
+    memchr::memmem::find(text.as_bytes(), b"xn--").is_some()
+}
+
 /// Whether hosts of `scheme` are DNS names (`iri.schemes.uses_dns`).
 pub fn uses_dns(scheme: Option<&str>) -> bool {
     scheme.is_some_and(|s| DNS_HOST_SCHEMES.iter().any(|d| d.eq_ignore_ascii_case(s)))
@@ -258,7 +263,7 @@ fn to_iri_at(
     out: &mut String,
 ) -> Option<()> {
     let g = valid(text)?;
-    if memchr::memchr(b'%', text.as_bytes()).is_none() && !text.contains("xn--") {
+    if memchr::memchr(b'%', text.as_bytes()).is_none() && !has_a_label(text) {
         out.push_str(text);
         return Some(());
     }
@@ -267,7 +272,7 @@ fn to_iri_at(
         Some((a0, _))
             if {
                 let a = part(text, g.authority).unwrap_or_default();
-                a.contains('%') || a.contains("xn--")
+                a.contains('%') || has_a_label(a)
             } =>
         {
             out.push_str(&text[..a0]);

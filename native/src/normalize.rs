@@ -6,7 +6,7 @@
 
 use std::borrow::Cow;
 
-use crate::convert::{decode, decode_with, may_decode, uses_dns};
+use crate::convert::{decode, decode_with, has_a_label, may_decode, uses_dns};
 use crate::resolve::remove_dot_segments;
 use crate::tables::{ADDR_SPEC_PATH_SCHEMES, DEFAULT_HOSTS, DEFAULT_PORTS, EMPTY_PATH_IS_SLASH};
 use crate::validate::{validate, Rule, Verdict};
@@ -166,6 +166,7 @@ pub fn normalize_into(
         }
     });
     let scheme = scheme.as_deref();
+    let dns = uses_dns(scheme); // read once: a scan of the table of DNS schemes
     let authority = part(g.authority);
     // 5.3.2.3, component by component (iprivate decoded only in the query)
     let userinfo = part(g.userinfo).map(|u| percent(u, false));
@@ -176,7 +177,7 @@ pub fn normalize_into(
     // 5.3.2.3 in a host whose escaped UTF-8 need not be an IDN (no DNS scheme): one
     // spelling per character, what to_iri keeps encoded written encoded (`normalize`)
     if let Some(h) = host.as_mut() {
-        if !h.is_ascii() && !h.starts_with('[') && !uses_dns(scheme) {
+        if !h.is_ascii() && !h.starts_with('[') && !dns {
             let encoded = encode_inappropriate(h, false).into_owned();
             *h = Cow::Owned(if encoded.is_ascii() {
                 lower_ascii(&encoded)
@@ -202,10 +203,10 @@ pub fn normalize_into(
         }
         if let Some(sc) = scheme {
             if let Some(h) = host.as_mut() {
-                if uses_dns(Some(sc)) && h.contains('%') && !h.is_ascii() {
+                if dns && h.contains('%') && !h.is_ascii() {
                     return false; // escaped UTF-8 meets its characters in Python's dns_host
                 }
-                if uses_dns(Some(sc)) && needs_idn(h) {
+                if dns && needs_idn(h) {
                     let Some(mapped) = dns_host(h) else {
                         return false;
                     };
@@ -258,7 +259,7 @@ pub fn normalize_into(
 
 /// Whether `dns_host` maps this syntax-normalized host (else it returns it as it is).
 fn needs_idn(host: &str) -> bool {
-    !(host.is_empty() || host.contains('%') || (host.is_ascii() && !host.contains("xn--")))
+    !(host.is_empty() || host.contains('%') || (host.is_ascii() && !has_a_label(host)))
 }
 
 #[cfg(test)]
