@@ -335,6 +335,54 @@ mod tests {
     }
 
     #[test]
+    fn into_appends_or_leaves_as_it_was() {
+        let mut out = String::from("kept|");
+        assert!(to_uri_into("http://a/é?ü#東", &mut no_idna, &mut out));
+        assert_eq!(out, "kept|http://a/%C3%A9?%C3%BC#%E6%9D%B1");
+        // a DNS host needing IDNA, an invalid text: nothing written
+        for t in ["http://é/ü", "a b", "http://a/é b"] {
+            let mut out = String::from("kept|");
+            assert!(!to_uri_into(t, &mut no_idna, &mut out), "{t}");
+            assert_eq!(out, "kept|", "{t}");
+            assert!(!to_iri_into(t, &mut no_idna, &mut out) || t == "http://é/ü");
+        }
+        let mut out = String::from("kept|");
+        assert!(!to_iri_into(
+            "http://xn--9ca/%C3%A9",
+            &mut no_idna,
+            &mut out
+        ));
+        assert_eq!(out, "kept|");
+        assert!(to_iri_into("http://a/%C3%A9", &mut no_idna, &mut out));
+        assert_eq!(out, "kept|http://a/é");
+    }
+
+    #[test]
+    fn encode_non_ascii_matches_char_by_char() {
+        let reference = |t: &str| {
+            t.chars()
+                .map(|c| {
+                    if c.is_ascii() {
+                        c.to_string()
+                    } else {
+                        let mut buf = [0u8; 4];
+                        c.encode_utf8(&mut buf)
+                            .bytes()
+                            .map(|b| format!("%{b:02X}"))
+                            .collect()
+                    }
+                })
+                .collect::<String>()
+        };
+        let long = "東".repeat(40) + "a" + &"é".repeat(70);
+        for t in ["", "abc", "é", "aé", "éa", "a😀b東c", long.as_str()] {
+            let mut out = String::new();
+            encode_non_ascii(t, &mut out);
+            assert_eq!(out, reference(t), "{t}");
+        }
+    }
+
+    #[test]
     fn decode_examples() {
         let d = |s: &str, q: bool| {
             let mut o = String::new();

@@ -307,6 +307,22 @@ mod tests {
             Some("foo://a%CD%8Fb/")
         );
         assert_eq!(n("mailto:A@B", Level::Scheme, &mut upper), None);
+        // written after what the buffer holds; nothing written when deferred
+        let mut out = String::from("kept|");
+        assert!(normalize_into(
+            "HTTP://A/./b",
+            Level::Syntax,
+            &mut upper,
+            &mut out
+        ));
+        assert_eq!(out, "kept|http://a/b");
+        assert!(!normalize_into(
+            "mailto:A@B",
+            Level::Scheme,
+            &mut upper,
+            &mut out
+        ));
+        assert_eq!(out, "kept|http://a/b");
         assert_eq!(n("a b", Level::Syntax, &mut upper), None);
     }
 }

@@ -187,7 +187,7 @@ def test_list_in_list_out() -> None:
 
 
 def test_repeated_values_cross_slices() -> None:
-    # many repeats over more rows than the kernel's slice: the same answers
+    # many repeats over many rows: the same answers
     distinct = sample(corpus("mixed"), 300)
     values: list[str | None] = [distinct[k % len(distinct)] for k in range(40_000)]
     values[123] = None
@@ -195,6 +195,38 @@ def test_repeated_values_cross_slices() -> None:
         got = column(values, task, options)
         ref = {t: per_value(task, t, options) for t in distinct}
         assert got == [None if t is None else ref[t] for t in values], task
+
+
+@cache
+def _many_distinct() -> list[str | None]:
+    """Over 70,000 distinct values (more rows than a slice of the kernel, 65,536, so the
+    column is cut in slices and each slice in runs, one per thread), with nulls, empty
+    strings and hostile texts among them."""
+    texts = list(dict.fromkeys(t for name in ("web", "iri", "mixed") for t in corpus(name)))
+    texts = [t for t in texts if not _surrogate(t)] + hostile()
+    values: list[str | None] = list(texts[:70_000])
+    for k in range(0, len(values), 101):
+        values[k] = None
+    values[5] = ""
+    return values
+
+
+@pytest.mark.skipif(not iri.NATIVE, reason="the slices and threads are the compiled kernel's")
+def test_distinct_values_across_slices_and_threads() -> None:
+    values = _many_distinct()
+    n = len(values)
+    shapes = [
+        ("string", pa.array(values), values),
+        ("sliced", pa.array(values).slice(3, n - 10), values[3 : n - 7]),
+        ("large_string", pa.array(values, pa.large_string()), values),
+        ("string_view", pa.array(values, pa.string_view()), values),
+        ("chunked", pa.chunked_array([values[:5000], values[5000:]]), values),
+    ]
+    for task, options in TASKS[:12]:
+        ref = {t: per_value(task, t, options) for t in values if t is not None}
+        for shape, array, rows in shapes if task in ("split", "to_uri", "check") else shapes[:1]:
+            got = batch.arrow_column(task, array, on_invalid="null", **options).to_pylist()
+            assert got == [None if t is None else ref[t] for t in rows], (task, shape)
 
 
 def test_pandas_series_with_arrow_dtype() -> None:
