@@ -35,7 +35,7 @@ BENCH_DIR = Path(__file__).resolve().parent
 ROOT = BENCH_DIR.parent
 sys.path.insert(0, str(ROOT / "src"))
 
-RUNS = 3
+RUNS = 5
 TASKS = ("is_valid", "to_uri", "normalize")
 POLARS_DUCKDB_TARGET = 1.3
 SPARK_ROWS = 300_000

@@ -42,9 +42,9 @@ def test_one_result_per_chunk_of_a_stream() -> None:
 
 
 def test_slices_keep_the_rows_in_order() -> None:
-    # 40,000 rows: three slices (16,384 rows each), each cut among threads; the twin is
+    # 140,000 rows: three slices (65,536 rows each), each cut among threads; the twin is
     # asked for the rows the core leaves, in row order, once each
-    texts = [f"a b{k}" if k % 7 == 0 else f"http://x/{k}" for k in range(40_000)]
+    texts = [f"a b{k}" if k % 7 == 0 else f"http://x/{k}" for k in range(140_000)]
     (out,), asked = run("normalize", pa.array(texts), lambda t: t.upper())
     assert asked == [t for k, t in enumerate(texts) if k % 7 == 0]
     assert out.to_pylist() == [t.upper() if k % 7 == 0 else t for k, t in enumerate(texts)]
