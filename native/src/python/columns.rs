@@ -478,7 +478,10 @@ pub(super) fn column(
                 chunk.data_type()
             )));
         };
-        let encoded = if many_repeats(chunk.len(), |i| texts.get(i)) {
+        // only `string` and `large_string` are encoded (`repeats::encode`): a view array
+        // (Polars) is not sampled for nothing
+        let encodable = matches!(chunk.data_type(), DataType::Utf8 | DataType::LargeUtf8);
+        let encoded = if encodable && many_repeats(chunk.len(), |i| texts.get(i)) {
             encode(&chunk)
         } else {
             None
