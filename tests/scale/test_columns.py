@@ -253,6 +253,7 @@ def test_repeats_are_sampled_by_stride() -> None:
     assert sampled(pa.array(distinct)) == [False]
     assert sampled(pa.array(distinct[:2000] * 5)) == [True]
     assert sampled(pa.array(distinct[:2000] * 5, pa.large_string())) == [True]
+    assert sampled(pa.array(distinct[:2000] * 5, pa.string_view())) == [True]
     assert sampled(pa.array(distinct[:2000])) == [False]  # too short to sample
     assert sampled(pa.array([None] * 8192, pa.string())) == [False]
     assert sampled(pa.chunked_array([distinct, distinct[:100] * 90])) == [False, True]
@@ -262,15 +263,17 @@ def test_repeats_give_the_per_row_answers() -> None:
     # a column the kernel dictionary-encodes: the same answers as row by row, nulls kept
     values = _values()
     repeated = (values * (9000 // len(values) + 1))[:9000]
-    arr = pa.array(repeated)
+    arrays = [pa.array(repeated), pa.array(repeated, pa.string_view())]
     if iri.NATIVE:
         from iri._native import column_repeats
 
-        assert column_repeats(arr) == [True]  # the kernel takes the dictionary path
+        for arr in arrays:  # the kernel takes the dictionary path
+            assert column_repeats(arr) == [True], arr.type
     for task, options in TASKS:
-        got = batch.arrow_column(task, arr, on_invalid="null", **options).to_pylist()
         ref = {t: per_value(task, t, options) for t in set(repeated) - {None}}
-        assert got == [None if t is None else ref[t] for t in repeated], task
+        for arr in arrays:
+            got = batch.arrow_column(task, arr, on_invalid="null", **options).to_pylist()
+            assert got == [None if t is None else ref[t] for t in repeated], (task, arr.type)
 
 
 def test_polars_series_in_polars_series_out() -> None:

@@ -478,9 +478,8 @@ pub(super) fn column(
                 chunk.data_type()
             )));
         };
-        // only `string` and `large_string` are encoded (`repeats::encode`): a view array
-        // (Polars) is not sampled for nothing
-        let encodable = matches!(chunk.data_type(), DataType::Utf8 | DataType::LargeUtf8);
+        // a column of strings (not all nulls) may be encoded (`repeats::encode`)
+        let encodable = !matches!(texts, Texts::Nulls);
         let encoded = if encodable && many_repeats(chunk.len(), |i| texts.get(i)) {
             encode(&chunk)
         } else {

@@ -37,17 +37,17 @@ pub(super) fn many_repeats<'a>(len: usize, get: impl Fn(usize) -> Option<&'a str
     valid > 0 && 2 * seen.len() < valid
 }
 
-/// A chunk of `string` or `large_string` dictionary-encoded: its distinct values (in the
-/// order of their first row) and one key per row (null for a null row). `None` for
-/// another type, or a chunk of more distinct values than an `int32` key holds.
+/// A chunk of `string`, `large_string` or `string_view` dictionary-encoded: its distinct
+/// values (in the order of their first row; `large_string` for `large_string`, else
+/// `string`) and one key per row (null for a null row). `None` for another type, or a
+/// chunk whose distinct values an `int32` key or `string` offsets cannot hold.
 pub(super) fn encode(chunk: &ArrayRef) -> Option<(ArrayRef, Int32Array)> {
-    if !matches!(chunk.data_type(), DataType::Utf8 | DataType::LargeUtf8) {
-        return None;
-    }
-    let to = DataType::Dictionary(
-        Box::new(DataType::Int32),
-        Box::new(chunk.data_type().clone()),
-    );
+    let values = match chunk.data_type() {
+        DataType::Utf8 | DataType::Utf8View => DataType::Utf8,
+        DataType::LargeUtf8 => DataType::LargeUtf8,
+        _ => return None,
+    };
+    let to = DataType::Dictionary(Box::new(DataType::Int32), Box::new(values));
     let encoded = arrow_cast::cast(chunk, &to).ok()?;
     let dictionary = encoded.as_dictionary::<Int32Type>();
     Some((dictionary.values().clone(), dictionary.keys().clone()))
@@ -74,6 +74,10 @@ pub(super) fn column_repeats(data: AnyArray) -> PyResult<Vec<bool>> {
             }
             DataType::LargeUtf8 => {
                 let a = chunk.as_string::<i64>();
+                many_repeats(a.len(), |i| a.is_valid(i).then(|| a.value(i)))
+            }
+            DataType::Utf8View => {
+                let a = chunk.as_string_view();
                 many_repeats(a.len(), |i| a.is_valid(i).then(|| a.value(i)))
             }
             _ => false,
