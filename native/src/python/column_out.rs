@@ -152,8 +152,9 @@ impl Out {
         }
     }
 
-    /// The row whose text is `text` and whose result is `answer` (an answer of another
-    /// kind than the builder's is written as a null: never the case by construction).
+    /// A row whose result is `answer` (a deferred row, answered with the GIL; an answer of
+    /// another kind than the builder's is written as a null: never the case by
+    /// construction).
     pub(super) fn answer(&mut self, answer: &Answer) {
         match (self, answer) {
             (out @ Out::Bool(_), Answer::Bool(v)) => out.bool(*v),
