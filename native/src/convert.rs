@@ -185,18 +185,24 @@ pub fn to_uri(text: &str, idna: &mut dyn FnMut(&str) -> Option<String>) -> Optio
     to_uri_into(text, idna, &mut out).then_some(out)
 }
 
+/// `write` at the end of `out`: `true` when it finished, else `false` and `out` cut back to
+/// what it held (a conversion that defers half way leaves nothing behind).
+fn all_or_nothing(out: &mut String, write: impl FnOnce(&mut String) -> Option<()>) -> bool {
+    let mark = out.len();
+    let done = write(out).is_some();
+    if !done {
+        out.truncate(mark);
+    }
+    done
+}
+
 /// [`to_uri`], written at the end of `out`; `false` (and `out` as it was) to defer.
 pub fn to_uri_into(
     text: &str,
     idna: &mut dyn FnMut(&str) -> Option<String>,
     out: &mut String,
 ) -> bool {
-    let mark = out.len();
-    let done = to_uri_at(text, idna, out).is_some();
-    if !done {
-        out.truncate(mark);
-    }
-    done
+    all_or_nothing(out, |out| to_uri_at(text, idna, out))
 }
 
 fn to_uri_at(
@@ -249,12 +255,7 @@ pub fn to_iri_into(
     idna: &mut dyn FnMut(&str) -> Option<String>,
     out: &mut String,
 ) -> bool {
-    let mark = out.len();
-    let done = to_iri_at(text, idna, out).is_some();
-    if !done {
-        out.truncate(mark);
-    }
-    done
+    all_or_nothing(out, |out| to_iri_at(text, idna, out))
 }
 
 fn to_iri_at(
