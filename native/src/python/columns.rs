@@ -120,15 +120,11 @@ impl Part {
         }
     }
 
-    /// The code of a text answer of the core (`None`: the core defers).
-    fn put(&mut self, answer: Option<impl AsRef<str>>) -> u8 {
-        match answer {
-            Some(t) => {
-                self.text.push_str(t.as_ref());
-                self.ends.push(self.text.len());
-                TEXT
-            }
-            None => DEFER,
+    /// A null row.
+    fn null(&mut self) {
+        match self.piece.as_mut() {
+            Some(piece) => piece.null(),
+            None => self.codes.push(NULL),
         }
     }
 }
@@ -202,7 +198,13 @@ fn native(task: Task, text: &str, base: &str, unicode_ok: bool, part: &mut Part)
             }
             return;
         }
-        Task::Resolve => part.put(crate::resolve::resolve(base, text)),
+        Task::Resolve => part.write(|out| match crate::resolve::resolve(base, text) {
+            Some(t) => {
+                out.push_str(&t);
+                true
+            }
+            None => false,
+        }),
     };
     part.codes.push(code);
 }
@@ -215,29 +217,22 @@ fn work(
     unicode_ok: bool,
     (lo, hi): (usize, usize),
 ) -> Part {
-    let mut part = Part {
-        codes: Vec::with_capacity(hi - lo),
-        ..Part::default()
-    };
-    if matches!(task.kind(), Kind::Text) {
-        // the answers are about as long as the texts: one allocation, mostly
-        part.text.reserve(texts.bytes(lo, hi) + (hi - lo) * 2);
-        part.ends.reserve(hi - lo);
-    }
-    if matches!(task.kind(), Kind::Split) {
-        let mut piece = Out::new(Kind::Split, hi - lo, texts.bytes(lo, hi));
-        for i in lo..hi {
-            match texts.get(i) {
-                None => piece.null(),
-                Some(text) => piece.split(text, &parts(text)),
+    let mut part = Part::default();
+    match task.kind() {
+        // a task that never defers writes its rows straight into the run's result
+        Kind::Split => part.piece = Some(Out::new(Kind::Split, hi - lo, texts.bytes(lo, hi))),
+        kind => {
+            part.codes.reserve(hi - lo);
+            if kind == Kind::Text {
+                // the answers are about as long as the texts: one allocation, mostly
+                part.text.reserve(texts.bytes(lo, hi) + (hi - lo) * 2);
+                part.ends.reserve(hi - lo);
             }
         }
-        part.piece = Some(piece);
-        return part;
     }
     for i in lo..hi {
         match texts.get(i) {
-            None => part.codes.push(NULL),
+            None => part.null(),
             Some(text) => native(task, text, base, unicode_ok, &mut part),
         }
     }
