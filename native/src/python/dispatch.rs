@@ -133,6 +133,34 @@ pub(super) fn api_resolve<'py>(
         .call((base, reference), options)
 }
 
+/// A conversion of the core: the text and the host mapping it calls for a DNS host.
+type Convert = fn(&str, &mut dyn FnMut(&str) -> Option<String>) -> Option<String>;
+
+/// The drop-in of a conversion (`name`): native for the default options, the hosts mapped
+/// by the configured twin `host` (once per distinct host; `kind` keys `idna_map`'s cache),
+/// else the Python twin `twin`.
+#[allow(clippy::too_many_arguments)] // the two conversions differ in exactly these
+fn converted<'py>(
+    py: Python<'py>,
+    name: &str,
+    text: &Bound<'py, PyAny>,
+    options: Option<&Bound<'py, PyDict>>,
+    convert: Convert,
+    host: Twin,
+    kind: u8,
+    twin: Twin,
+) -> PyResult<Bound<'py, PyAny>> {
+    let b = bindings(py)?;
+    if let (None, Some(s)) = (options, text_of(text)) {
+        let f = b.maybe(py, host);
+        let mapped = core(name, || convert(s, &mut |h| idna_map(py, f, kind, h)))?;
+        if let Some(t) = mapped {
+            return Ok(result_str(py, text, s, &t));
+        }
+    }
+    b.get(py, twin)?.bind(py).call((text,), options)
+}
+
 /// Drop-in `iri.to_uri(text, **options)`: native for the default options (hosts mapped
 /// by the configured `host_to_ascii`, once per distinct host), else the Python twin.
 #[pyfunction]
@@ -142,17 +170,17 @@ pub(super) fn api_to_uri<'py>(
     text: &Bound<'py, PyAny>,
     options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let b = bindings(py)?;
-    if let (None, Some(s)) = (options, text_of(text)) {
-        let f = b.maybe(py, Twin::HostToAscii);
-        let mapped = core("api_to_uri", || {
-            crate::convert::to_uri(s, &mut |h| idna_map(py, f, 0, h))
-        })?;
-        if let Some(t) = mapped {
-            return Ok(result_str(py, text, s, &t));
-        }
-    }
-    b.get(py, Twin::ToUri)?.bind(py).call((text,), options)
+    let convert: Convert = crate::convert::to_uri;
+    converted(
+        py,
+        "api_to_uri",
+        text,
+        options,
+        convert,
+        Twin::HostToAscii,
+        0,
+        Twin::ToUri,
+    )
 }
 
 /// Drop-in `iri.to_iri(text, **options)`: native for the default options (DNS hosts
@@ -164,17 +192,17 @@ pub(super) fn api_to_iri<'py>(
     text: &Bound<'py, PyAny>,
     options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let b = bindings(py)?;
-    if let (None, Some(s)) = (options, text_of(text)) {
-        let f = b.maybe(py, Twin::HostToUnicode);
-        let mapped = core("api_to_iri", || {
-            crate::convert::to_iri(s, &mut |h| idna_map(py, f, 1, h))
-        })?;
-        if let Some(t) = mapped {
-            return Ok(result_str(py, text, s, &t));
-        }
-    }
-    b.get(py, Twin::ToIri)?.bind(py).call((text,), options)
+    let convert: Convert = crate::convert::to_iri;
+    converted(
+        py,
+        "api_to_iri",
+        text,
+        options,
+        convert,
+        Twin::HostToUnicode,
+        1,
+        Twin::ToIri,
+    )
 }
 
 /// Drop-in `iri.normalize(text, *, level=..., **options)`: native for the syntax and
