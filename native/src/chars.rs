@@ -5,6 +5,7 @@
 //! grammar); a non-ASCII character is decoded from the UTF-8 of the `&str` and tested
 //! against `ucschar` / `iprivate`, without the bidi formatting characters (RFC 3987 4.1).
 
+use crate::codeset::{inside, lead_span, CodeSet};
 use crate::tables;
 
 /// Which non-ASCII characters a component set holds, besides its ASCII part.
@@ -56,18 +57,6 @@ pub fn is_bidi_formatting(cp: u32) -> bool {
     (0x061C..=0x2069).contains(&cp) && tables::BIDI_FORMATTING.binary_search(&cp).is_ok()
 }
 
-/// Whether every code point of `lo..=hi` lies in one range of `ranges`.
-const fn inside(lo: u32, hi: u32, ranges: &[(u32, u32)]) -> bool {
-    let mut k = 0;
-    while k < ranges.len() {
-        if ranges[k].0 <= lo && hi <= ranges[k].1 {
-            return true;
-        }
-        k += 1;
-    }
-    false
-}
-
 /// For each byte that starts a UTF-8 sequence of two to four bytes: whether every
 /// character it can start is in `ucschar` (with `iprivate` too when `private`) and is no
 /// bidi formatting character. Computed at compile time from the generated tables; the
@@ -77,16 +66,7 @@ const fn lead_table(private: bool) -> [bool; 256] {
     let mut b = 0xC2;
     while b <= 0xF4 {
         // the code points a sequence with this lead byte can encode
-        let (lo, hi) = if b < 0xE0 {
-            let lo = (b & 0x1F) << 6;
-            (if lo < 0x80 { 0x80 } else { lo }, lo | 0x3F)
-        } else if b < 0xF0 {
-            let lo = (b & 0x0F) << 12;
-            (if lo < 0x800 { 0x800 } else { lo }, lo | 0xFFF)
-        } else {
-            let lo = (b & 0x07) << 18;
-            (if lo < 0x10000 { 0x10000 } else { lo }, lo | 0x3FFFF)
-        };
+        let (lo, hi) = lead_span(b);
         let mut ok =
             inside(lo, hi, tables::UCSCHAR) || (private && inside(lo, hi, tables::IPRIVATE));
         let mut k = 0;
@@ -132,30 +112,19 @@ pub fn wide_ok(cp: u32, wide: Wide) -> bool {
     }
 }
 
+static INERT: CodeSet = CodeSet::new(tables::INERT);
+static RTL_BLOCKS: CodeSet = CodeSet::new(tables::RTL_BLOCKS);
+
 /// A code point no character warning of `check()` concerns (see the generator).
+#[inline]
 pub fn is_inert(cp: u32) -> bool {
-    let t = tables::INERT;
-    // binary search over sorted, disjoint ranges
-    let (mut lo, mut hi) = (0usize, t.len());
-    while lo < hi {
-        let mid = (lo + hi) / 2;
-        let (a, b) = t[mid];
-        if cp < a {
-            hi = mid;
-        } else if cp > b {
-            lo = mid + 1;
-        } else {
-            return true;
-        }
-    }
-    false
+    INERT.contains(cp)
 }
 
 /// Whether `cp` is in the right-to-left pre-test of the 4.2 checks (`may_have_rtl`).
+#[inline]
 pub fn in_rtl_blocks(cp: u32) -> bool {
-    tables::RTL_BLOCKS
-        .iter()
-        .any(|&(lo, hi)| lo <= cp && cp <= hi)
+    RTL_BLOCKS.contains(cp)
 }
 
 /// The bidi class of `cp` as the 4.2 checks tell it: 1 = L, 2 = R or AL, 3 = NSM, 0 other.

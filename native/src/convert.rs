@@ -3,6 +3,7 @@
 //! here: the caller passes a function (the Python `idna` package, cached) that maps one
 //! host, so both modes share one IDNA implementation (issue 21).
 
+use crate::codeset::CodeSet;
 use crate::tables::{DNS_HOST_SCHEMES, MAY_DECODE, MAY_DECODE_QUERY, UNRESERVED};
 use crate::validate::{validate, Groups, Rule, Verdict};
 
@@ -43,20 +44,8 @@ pub fn encode_non_ascii(text: &str, out: &mut String) {
     out.push_str(&text[i..]);
 }
 
-fn in_ranges(cp: u32, t: &[(u32, u32)]) -> bool {
-    let (mut lo, mut hi) = (0usize, t.len());
-    while lo < hi {
-        let mid = (lo + hi) / 2;
-        if cp < t[mid].0 {
-            hi = mid;
-        } else if cp > t[mid].1 {
-            lo = mid + 1;
-        } else {
-            return true;
-        }
-    }
-    false
-}
+static DECODABLE: CodeSet = CodeSet::new(MAY_DECODE);
+static DECODABLE_IN_QUERY: CodeSet = CodeSet::new(MAY_DECODE_QUERY);
 
 /// `iri.percent.may_decode(c, in_query=...)`: 3987bis 4.2 steps 2 and 4 for one character.
 pub fn may_decode(c: char, in_query: bool) -> bool {
@@ -64,14 +53,16 @@ pub fn may_decode(c: char, in_query: bool) -> bool {
     if cp < 0x80 {
         return crate::chars::in_class(cp as u8, UNRESERVED);
     }
-    in_ranges(
-        cp,
-        if in_query {
-            MAY_DECODE_QUERY
-        } else {
-            MAY_DECODE
-        },
-    )
+    decodable(in_query).contains(cp)
+}
+
+/// The non-ASCII characters [`may_decode`] allows.
+pub fn decodable(in_query: bool) -> &'static CodeSet {
+    if in_query {
+        &DECODABLE_IN_QUERY
+    } else {
+        &DECODABLE
+    }
 }
 
 fn hexval(b: u8) -> u8 {
@@ -156,7 +147,9 @@ pub fn decode_with(text: &str, in_query: bool, upper: bool, out: &mut String) {
 
 /// Whether `text` holds "xn--" (the prefix of an A-label) anywhere.
 pub fn has_a_label(text: &str) -> bool {
-    memchr::memmem::find(text.as_bytes(), b"xn--").is_some()
+    // (memmem would build a searcher per call: more than a short host costs to read)
+    let s = text.as_bytes();
+    memchr::memchr_iter(b'x', s).any(|i| s[i..].starts_with(b"xn--"))
 }
 
 /// Whether hosts of `scheme` are DNS names (`iri.schemes.uses_dns`).

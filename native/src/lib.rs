@@ -7,6 +7,7 @@
 
 pub mod chars;
 pub mod clean;
+pub mod codeset;
 pub mod convert;
 pub mod ip;
 pub mod normalize;

@@ -6,7 +6,7 @@
 
 use std::borrow::Cow;
 
-use crate::convert::{decode, decode_with, has_a_label, may_decode, uses_dns};
+use crate::convert::{decodable, decode, decode_with, has_a_label, may_decode, uses_dns};
 use crate::resolve::remove_dot_segments;
 use crate::tables::{ADDR_SPEC_PATH_SCHEMES, DEFAULT_HOSTS, DEFAULT_PORTS, EMPTY_PATH_IS_SLASH};
 use crate::validate::{validate, Rule, Verdict};
@@ -47,11 +47,7 @@ fn percent(text: &str, in_query: bool) -> Cow<'_, str> {
 /// `text` with every raw non-ASCII character that `may_decode` refuses written as the
 /// `%HH` of its UTF-8 (`INAPPROPRIATE_CHARACTERS`).
 fn encode_inappropriate(text: &str, in_query: bool) -> Cow<'_, str> {
-    if text.is_ascii()
-        || text
-            .chars()
-            .all(|c| c.is_ascii() || may_decode(c, in_query))
-    {
+    if decodable(in_query).holds_non_ascii(text) {
         return Cow::Borrowed(text);
     }
     let mut encoded = String::with_capacity(text.len() + 8);

@@ -12,9 +12,9 @@ use crate::validate::{validate, Groups, Rule, Verdict};
 /// byte is scanned by such a search at most once before it is removed.
 pub fn remove_dot_segments(path: &str) -> Cow<'_, str> {
     let s = path.as_bytes();
-    // Without a segment "." or ".." (at the start, or after a "/"), step 2E moves every
-    // segment as it is: the output is the input.
-    if !s.starts_with(b".") && memchr::memmem::find(s, b"/.").is_none() {
+    // Without a segment "." or ".." (no "." at the start, or after a "/"), step 2E moves
+    // every segment as it is: the output is the input.
+    if !memchr::memchr_iter(b'.', s).any(|i| i == 0 || s[i - 1] == b'/') {
         return Cow::Borrowed(path);
     }
     let n = s.len();
