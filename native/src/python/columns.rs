@@ -5,9 +5,10 @@
 //!
 //! Each chunk of the input is processed in slices of [`SLICE`] rows, so the working set
 //! stays bounded whatever the size of the chunk: a GIL-free pass answers what the core
-//! answers alone (on up to 4 threads, as many as the process has cores, or `IRI_THREADS`:
-//! [`threads`]); then, with the GIL, the rows it deferred are asked again with the Python
-//! IDNA functions (cached per host, as the drop-ins do), and what is still undecided goes
+//! answers alone, with the hosts the Python IDNA functions mapped before (their cache,
+//! shared with the drop-ins) (on up to 4 threads, as many as the process has cores, or
+//! `IRI_THREADS`: [`threads`]); then, with the GIL, the rows it deferred are asked again
+//! with the Python IDNA functions (once per host), and what is still undecided goes
 //! to `fallback(text)`, the Python twin (which raises, or gives `None` for a null, as
 //! `on_invalid` says). A chunk whose sample shows many repeats is dictionary-encoded
 //! first and worked on once per distinct value ([`super::repeats`]); a lookup per row
@@ -28,10 +29,10 @@ use super::args::{level_of, options, text_of};
 use super::column_out::{Answer, Kind, Out, Parts, Row};
 use super::panic::{core, detached};
 use super::repeats::{encode, many_repeats, spread};
-use super::twins::{bindings, idna_map, Twin};
+use super::twins::{bindings, idna_cached, idna_map, Twin};
 use super::values::clean_answer;
 use super::UNICODE_OK;
-use crate::clean::{clean, Clean};
+use crate::clean::{clean, idn_converted, Clean};
 use crate::normalize::Level;
 use crate::validate::{validate, Rule, Verdict};
 
@@ -173,9 +174,23 @@ impl<'a> Texts<'a> {
     }
 }
 
-/// The core's answer for one text, without Python (no IDNA: those rows defer), written
-/// into `part`.
+/// The Python IDNA function a task maps hosts with, and its key in the cache of
+/// [`idna_map`]; `None` for a task that maps none.
+fn idna_of(task: Task) -> Option<(Twin, u8)> {
+    match task {
+        Task::Check(..) | Task::ToUri => Some((Twin::HostToAscii, 0)),
+        Task::ToIri => Some((Twin::HostToUnicode, 1)),
+        Task::Normalize(_) | Task::Key(Some(_)) => Some((Twin::DnsHost, 2)),
+        _ => None,
+    }
+}
+
+/// The core's answer for one text, without Python, written into `part`. A host that
+/// needs IDNA is looked up in the cache of the Python IDNA functions ([`idna_cached`]);
+/// a host it does not hold defers the row.
 fn native(task: Task, text: &str, base: &str, unicode_ok: bool, part: &mut Part) {
+    let kind = idna_of(task).map_or(0, |(_, kind)| kind);
+    let idna = &mut |host: &str| idna_cached(kind, host);
     let code = match task {
         Task::IsValid(rule, zone) => match validate(text, rule, zone) {
             Verdict::Valid(_) => TRUE,
@@ -184,12 +199,17 @@ fn native(task: Task, text: &str, base: &str, unicode_ok: bool, part: &mut Part)
         },
         Task::Check(rule, zone) => match clean(text, rule, zone, unicode_ok) {
             Clean::Yes => CLEAN,
-            _ => DEFER,
+            // as `clean_answer`, from the cache only
+            Clean::IfHostConverts(a, b) => match idna(&text[a..b]) {
+                Some(ascii) if idn_converted(&text[a..b], &ascii) => CLEAN,
+                _ => DEFER,
+            },
+            Clean::No => DEFER,
         },
-        Task::ToUri => part.write(|out| crate::convert::to_uri_into(text, &mut |_| None, out)),
-        Task::ToIri => part.write(|out| crate::convert::to_iri_into(text, &mut |_| None, out)),
+        Task::ToUri => part.write(|out| crate::convert::to_uri_into(text, idna, out)),
+        Task::ToIri => part.write(|out| crate::convert::to_iri_into(text, idna, out)),
         Task::Normalize(level) | Task::Key(Some(level)) => {
-            part.write(|out| crate::normalize::normalize_into(text, level, &mut |_| None, out))
+            part.write(|out| crate::normalize::normalize_into(text, level, idna, out))
         }
         Task::Key(None) => SAME,
         Task::Split => {
@@ -274,15 +294,12 @@ fn with_idna(py: Python<'_>, task: Task, text: &str) -> PyResult<Option<Answer>>
     // the twins, configured by `iri` or loaded here on first need (`clean_answer` reads
     // the IDNA function of `to_uri` from them)
     let twins = bindings(py)?;
-    let (twin, kind) = match task {
-        Task::Check(rule, zone) => {
-            let verdict = core("column", || clean(text, rule, zone, unicode_ok))?;
-            return Ok(clean_answer(py, text, verdict).then(|| Answer::Rows(Vec::new())));
-        }
-        Task::ToUri => (Twin::HostToAscii, 0),
-        Task::ToIri => (Twin::HostToUnicode, 1),
-        Task::Normalize(_) | Task::Key(Some(_)) => (Twin::DnsHost, 2),
-        _ => return Ok(None),
+    if let Task::Check(rule, zone) = task {
+        let verdict = core("column", || clean(text, rule, zone, unicode_ok))?;
+        return Ok(clean_answer(py, text, verdict).then(|| Answer::Rows(Vec::new())));
+    }
+    let Some((twin, kind)) = idna_of(task) else {
+        return Ok(None);
     };
     let f = twins.maybe(py, twin);
     let mut idna = |h: &str| idna_map(py, f, kind, h);

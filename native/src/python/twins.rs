@@ -82,9 +82,20 @@ impl Bindings {
 }
 
 /// Hosts already mapped by the Python IDNA functions (3987bis 3.4.2, 4.2 step 7): one call
-/// per distinct host. Bounded: emptied when full.
-pub(super) static IDNA_CACHE: Mutex<Option<HashMap<(u8, String), String>>> = Mutex::new(None);
+/// per distinct host, one map per function (`kind`). Read without the GIL by the column
+/// kernels too. Bounded: a map is emptied when it holds [`IDNA_CACHE_MAX`] hosts.
+static IDNA_CACHE: OnceLock<[Mutex<HashMap<String, String>>; 3]> = OnceLock::new();
 pub(super) const IDNA_CACHE_MAX: usize = 4096;
+
+fn idna_cache(kind: u8) -> &'static Mutex<HashMap<String, String>> {
+    &IDNA_CACHE.get_or_init(|| std::array::from_fn(|_| Mutex::new(HashMap::new())))
+        [usize::from(kind)]
+}
+
+/// The host as `idna_map` mapped it before (`kind` as there), if the cache still holds it.
+pub(super) fn idna_cached(kind: u8, host: &str) -> Option<String> {
+    idna_cache(kind).lock().ok()?.get(host).cloned()
+}
 
 /// The host mapped by `func` (`kind`: 0 host_to_ascii, 1 to_unicode, 2 dns_host), from
 /// the cache or by one call; `None` when it raises (the caller then defers to the Python
@@ -95,19 +106,15 @@ pub(super) fn idna_map(
     kind: u8,
     host: &str,
 ) -> Option<String> {
-    let key = (kind, host.to_owned());
-    if let Ok(cache) = IDNA_CACHE.lock() {
-        if let Some(hit) = cache.as_ref().and_then(|c| c.get(&key)) {
-            return Some(hit.clone());
-        }
+    if let Some(hit) = idna_cached(kind, host) {
+        return Some(hit);
     }
     let mapped: String = func?.bind(py).call1((host,)).ok()?.extract().ok()?;
-    if let Ok(mut cache) = IDNA_CACHE.lock() {
-        let c = cache.get_or_insert_with(HashMap::new);
-        if c.len() >= IDNA_CACHE_MAX {
-            c.clear();
+    if let Ok(mut cache) = idna_cache(kind).lock() {
+        if cache.len() >= IDNA_CACHE_MAX {
+            cache.clear();
         }
-        c.insert(key, mapped.clone());
+        cache.insert(host.to_owned(), mapped.clone());
     }
     Some(mapped)
 }
