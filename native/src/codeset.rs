@@ -52,6 +52,14 @@ impl CodeSet {
             let b = s[i];
             if b < 0x80 {
                 i += 1;
+                // the ASCII that follows, eight bytes at a time
+                while let Some(block) = s.get(i..i + 8) {
+                    let word = u64::from_le_bytes(block.try_into().expect("eight bytes"));
+                    if word & 0x8080_8080_8080_8080 != 0 {
+                        break;
+                    }
+                    i += 8;
+                }
             } else if self.lead[b as usize] {
                 i += utf8_len(b);
             } else {
@@ -166,6 +174,22 @@ mod tests {
                         cp < 0x80 || !set.lead[lead as usize] || expected,
                         "U+{cp:04X}"
                     );
+                }
+            }
+        }
+    }
+
+    /// Texts of ASCII runs of every length around the eight-byte blocks, and characters
+    /// in and out of the set at every position.
+    #[test]
+    fn texts_agree_with_their_characters() {
+        let set = CodeSet::new(tables::MAY_DECODE);
+        for odd in ['\u{AD}', '\u{E9}', '\u{6771}', '\u{1F600}'] {
+            for a in 0..20 {
+                for b in 0..20 {
+                    let text = format!("{}{odd}{}\u{E9}", "a".repeat(a), "/".repeat(b));
+                    let expected = text.chars().all(|c| c.is_ascii() || set.contains(c as u32));
+                    assert_eq!(set.holds_non_ascii(&text), expected, "{text:?}");
                 }
             }
         }

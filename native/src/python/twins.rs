@@ -2,7 +2,7 @@
 //! `configure`, or loaded by name on first need), and the per-host cache of the Python
 //! IDNA functions.
 
-use std::collections::HashMap;
+use ahash::AHashMap;
 use std::sync::{Mutex, OnceLock};
 
 use pyo3::exceptions::PyRuntimeError;
@@ -84,11 +84,11 @@ impl Bindings {
 /// Hosts already mapped by the Python IDNA functions (3987bis 3.4.2, 4.2 step 7): one call
 /// per distinct host, one map per function (`kind`). Read without the GIL by the column
 /// kernels too. Bounded: a map is emptied when it holds [`IDNA_CACHE_MAX`] hosts.
-static IDNA_CACHE: OnceLock<[Mutex<HashMap<String, String>>; 3]> = OnceLock::new();
+static IDNA_CACHE: OnceLock<[Mutex<AHashMap<String, String>>; 3]> = OnceLock::new();
 pub(super) const IDNA_CACHE_MAX: usize = 4096;
 
-fn idna_cache(kind: u8) -> &'static Mutex<HashMap<String, String>> {
-    &IDNA_CACHE.get_or_init(|| std::array::from_fn(|_| Mutex::new(HashMap::new())))
+fn idna_cache(kind: u8) -> &'static Mutex<AHashMap<String, String>> {
+    &IDNA_CACHE.get_or_init(|| std::array::from_fn(|_| Mutex::new(AHashMap::new())))
         [usize::from(kind)]
 }
 
