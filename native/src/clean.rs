@@ -219,7 +219,9 @@ fn idn_candidate(host: &str) -> bool {
 /// Whether `ascii`, the IDNA form of the non-ASCII `host` (`iri.idna.host_to_ascii`),
 /// leaves nothing for `check` to say: ASCII, as many labels as `host` and none empty,
 /// each label at most 63 octets and the name at most 253 (RFC 5890 / UTS #46
-/// VerifyDnsLength), every label in DNS syntax or an A-label.
+/// VerifyDnsLength), every label in DNS syntax or an A-label: "xn--" and letters, digits
+/// and hyphens (the Punycode of a label with hyphens starts with them: `авто-кировский`
+/// is `xn----7sbab...`; the conversion has checked the label it decodes to).
 pub fn idn_converted(host: &str, ascii: &str) -> bool {
     ascii.is_ascii()
         && ascii.len() <= DNS_MAX
@@ -228,7 +230,12 @@ pub fn idn_converted(host: &str, ascii: &str) -> bool {
             let b = label.as_bytes();
             !b.is_empty()
                 && b.len() <= 63
-                && (ldh_label(b) || (label.starts_with("xn--") && ldh_label(&b[4..])))
+                && (ldh_label(b)
+                    || (label.starts_with("xn--")
+                        && b.len() > 4
+                        && b[4..]
+                            .iter()
+                            .all(|&c| c.is_ascii_alphanumeric() || c == b'-')))
         })
 }
 
@@ -383,6 +390,8 @@ mod tests {
         assert!(idn_converted("résumé.example", "xn--rsum-bpad.example"));
         assert!(!idn_converted("a\u{2024}b", "a.b"));
         assert!(!idn_converted("é.", "xn--9ca."));
-        assert!(!idn_converted("é", "xn--9ca-"));
+        assert!(!idn_converted("é", "xn--9ca_"));
+        assert!(!idn_converted("é", "xn--"));
+        assert!(idn_converted("а-б", "xn----7sbe")); // host_to_ascii("а-б")
     }
 }
