@@ -29,7 +29,7 @@ use super::args::{level_of, options, text_of};
 use super::column_out::{Answer, Kind, Out, Parts, Row};
 use super::panic::{core, detached};
 use super::repeats::{encode, many_repeats, spread};
-use super::twins::{bindings, idna_cached, idna_map, Twin};
+use super::twins::{bindings, idna_cached, idna_map, HostMap};
 use super::values::clean_answer;
 use super::UNICODE_OK;
 use crate::clean::{clean, idn_converted, Clean};
@@ -174,13 +174,12 @@ impl<'a> Texts<'a> {
     }
 }
 
-/// The Python IDNA function a task maps hosts with, and its key in the cache of
-/// [`idna_map`]; `None` for a task that maps none.
-fn idna_of(task: Task) -> Option<(Twin, u8)> {
+/// The Python IDNA function a task maps hosts with; `None` for a task that maps none.
+fn idna_of(task: Task) -> Option<HostMap> {
     match task {
-        Task::Check(..) | Task::ToUri => Some((Twin::HostToAscii, 0)),
-        Task::ToIri => Some((Twin::HostToUnicode, 1)),
-        Task::Normalize(_) | Task::Key(Some(_)) => Some((Twin::DnsHost, 2)),
+        Task::Check(..) | Task::ToUri => Some(HostMap::ToAscii),
+        Task::ToIri => Some(HostMap::ToUnicode),
+        Task::Normalize(_) | Task::Key(Some(_)) => Some(HostMap::Dns),
         _ => None,
     }
 }
@@ -189,8 +188,8 @@ fn idna_of(task: Task) -> Option<(Twin, u8)> {
 /// needs IDNA is looked up in the cache of the Python IDNA functions ([`idna_cached`]);
 /// a host it does not hold defers the row.
 fn native(task: Task, text: &str, base: &str, unicode_ok: bool, part: &mut Part) {
-    let kind = idna_of(task).map_or(0, |(_, kind)| kind);
-    let idna = &mut |host: &str| idna_cached(kind, host);
+    let map = idna_of(task);
+    let idna = &mut |host: &str| map.and_then(|m| idna_cached(m, host));
     let code = match task {
         Task::IsValid(rule, zone) => match validate(text, rule, zone) {
             Verdict::Valid(_) => TRUE,
@@ -298,11 +297,10 @@ fn with_idna(py: Python<'_>, task: Task, text: &str) -> PyResult<Option<Answer>>
         let verdict = core("column", || clean(text, rule, zone, unicode_ok))?;
         return Ok(clean_answer(py, text, verdict).then(|| Answer::Rows(Vec::new())));
     }
-    let Some((twin, kind)) = idna_of(task) else {
+    let Some(map) = idna_of(task) else {
         return Ok(None);
     };
-    let f = twins.maybe(py, twin);
-    let mut idna = |h: &str| idna_map(py, f, kind, h);
+    let mut idna = |h: &str| idna_map(py, Some(twins), map, h);
     let out = core("column", || match task {
         Task::ToUri => crate::convert::to_uri(text, &mut idna),
         Task::ToIri => crate::convert::to_iri(text, &mut idna),

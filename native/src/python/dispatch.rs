@@ -7,7 +7,7 @@ use pyo3::types::{PyDict, PyList};
 
 use super::args::{groups, level_of, options, result_str, text_of};
 use super::panic::core;
-use super::twins::{bindings, idna_map, kwargs, Twin};
+use super::twins::{bindings, idna_map, kwargs, HostMap, Twin};
 use super::values::{clean, is_valid, resolve, split};
 use crate::validate::{self, Verdict};
 
@@ -137,23 +137,19 @@ pub(super) fn api_resolve<'py>(
 type Convert = fn(&str, &mut dyn FnMut(&str) -> Option<String>) -> Option<String>;
 
 /// The drop-in of a conversion (`name`): native for the default options, the hosts mapped
-/// by the configured twin `host` (once per distinct host; `kind` keys `idna_map`'s cache),
-/// else the Python twin `twin`.
-#[allow(clippy::too_many_arguments)] // the two conversions differ in exactly these
+/// by the configured twin of `host` (once per distinct host), else the Python twin `twin`.
 fn converted<'py>(
     py: Python<'py>,
     name: &str,
     text: &Bound<'py, PyAny>,
     options: Option<&Bound<'py, PyDict>>,
     convert: Convert,
-    host: Twin,
-    kind: u8,
+    host: HostMap,
     twin: Twin,
 ) -> PyResult<Bound<'py, PyAny>> {
     let b = bindings(py)?;
     if let (None, Some(s)) = (options, text_of(text)) {
-        let f = b.maybe(py, host);
-        let mapped = core(name, || convert(s, &mut |h| idna_map(py, f, kind, h)))?;
+        let mapped = core(name, || convert(s, &mut |h| idna_map(py, Some(b), host, h)))?;
         if let Some(t) = mapped {
             return Ok(result_str(py, text, s, &t));
         }
@@ -177,8 +173,7 @@ pub(super) fn api_to_uri<'py>(
         text,
         options,
         convert,
-        Twin::HostToAscii,
-        0,
+        HostMap::ToAscii,
         Twin::ToUri,
     )
 }
@@ -199,8 +194,7 @@ pub(super) fn api_to_iri<'py>(
         text,
         options,
         convert,
-        Twin::HostToUnicode,
-        1,
+        HostMap::ToUnicode,
         Twin::ToIri,
     )
 }
@@ -218,9 +212,8 @@ pub(super) fn api_normalize<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let b = bindings(py)?;
     if let (None, Some(s), Some(lvl)) = (options, text_of(text), level_of(level)) {
-        let f = b.maybe(py, Twin::DnsHost);
         let normal = core("api_normalize", || {
-            crate::normalize::normalize(s, lvl, &mut |h| idna_map(py, f, 2, h))
+            crate::normalize::normalize(s, lvl, &mut |h| idna_map(py, Some(b), HostMap::Dns, h))
         })?;
         if let Some(t) = normal {
             return Ok(result_str(py, text, s, &t));

@@ -81,36 +81,58 @@ impl Bindings {
     }
 }
 
-/// Hosts already mapped by the Python IDNA functions (3987bis 3.4.2, 4.2 step 7): one call
-/// per distinct host, one map per function (`kind`). Read without the GIL by the column
-/// kernels too. Bounded: a map is emptied when it holds [`IDNA_CACHE_MAX`] hosts.
-static IDNA_CACHE: OnceLock<[Mutex<AHashMap<String, String>>; 3]> = OnceLock::new();
+/// The Python IDNA functions that map one host (3987bis 3.4.2, 4.2 step 7), each with a
+/// cache of its own.
+#[derive(Clone, Copy)]
+pub(super) enum HostMap {
+    /// `host_to_ascii`: `to_uri`, and `check`'s test that a host converts
+    ToAscii,
+    /// `host_to_unicode`: `to_iri`
+    ToUnicode,
+    /// `dns_host`: `normalize` at the scheme level (and `key`)
+    Dns,
+}
+
+impl HostMap {
+    fn twin(self) -> Twin {
+        match self {
+            HostMap::ToAscii => Twin::HostToAscii,
+            HostMap::ToUnicode => Twin::HostToUnicode,
+            HostMap::Dns => Twin::DnsHost,
+        }
+    }
+
+    /// The hosts this function mapped before: one call per distinct host. Read without
+    /// the GIL by the column kernels too. Bounded: emptied when it holds
+    /// [`IDNA_CACHE_MAX`] hosts.
+    fn cache(self) -> &'static Mutex<AHashMap<String, String>> {
+        static CACHES: OnceLock<[Mutex<AHashMap<String, String>>; 3]> = OnceLock::new();
+        &CACHES.get_or_init(|| std::array::from_fn(|_| Mutex::new(AHashMap::new())))[self as usize]
+    }
+}
+
 pub(super) const IDNA_CACHE_MAX: usize = 4096;
 
-fn idna_cache(kind: u8) -> &'static Mutex<AHashMap<String, String>> {
-    &IDNA_CACHE.get_or_init(|| std::array::from_fn(|_| Mutex::new(AHashMap::new())))
-        [usize::from(kind)]
+/// The host as `map` mapped it before, if the cache still holds it.
+pub(super) fn idna_cached(map: HostMap, host: &str) -> Option<String> {
+    map.cache().lock().ok()?.get(host).cloned()
 }
 
-/// The host as `idna_map` mapped it before (`kind` as there), if the cache still holds it.
-pub(super) fn idna_cached(kind: u8, host: &str) -> Option<String> {
-    idna_cache(kind).lock().ok()?.get(host).cloned()
-}
-
-/// The host mapped by `func` (`kind`: 0 host_to_ascii, 1 to_unicode, 2 dns_host), from
-/// the cache or by one call; `None` when it raises (the caller then defers to the Python
-/// twin, which raises the same error).
+/// The host mapped by `map`, the function of `bindings` (none: only the cache is read),
+/// from the cache or by one call; `None` when it raises (the caller then defers to the
+/// Python twin, which raises the same error).
 pub(super) fn idna_map(
     py: Python<'_>,
-    func: Option<&Py<PyAny>>,
-    kind: u8,
+    bindings: Option<&Bindings>,
+    map: HostMap,
     host: &str,
 ) -> Option<String> {
-    if let Some(hit) = idna_cached(kind, host) {
+    if let Some(hit) = idna_cached(map, host) {
         return Some(hit);
     }
-    let mapped: String = func?.bind(py).call1((host,)).ok()?.extract().ok()?;
-    if let Ok(mut cache) = idna_cache(kind).lock() {
+    let func = bindings?.maybe(py, map.twin())?;
+    let mapped: String = func.bind(py).call1((host,)).ok()?.extract().ok()?;
+    if let Ok(mut cache) = map.cache().lock() {
         if cache.len() >= IDNA_CACHE_MAX {
             cache.clear();
         }

@@ -8,7 +8,7 @@ use pyo3::types::PyTuple;
 
 use super::args::{groups, level_of, options, piece, scheme_str, text_of};
 use super::panic::core;
-use super::twins::{idna_map, Twin, BINDINGS};
+use super::twins::{idna_map, HostMap, BINDINGS};
 use super::UNICODE_OK;
 use crate::clean as clean_core;
 use crate::split as split_core;
@@ -64,8 +64,8 @@ pub(super) fn clean_answer(py: Python<'_>, text: &str, verdict: clean_core::Clea
         clean_core::Clean::Yes => true,
         clean_core::Clean::IfHostConverts(a, b) => {
             let host = &text[a..b];
-            let f = BINDINGS.get().and_then(|b| b.maybe(py, Twin::HostToAscii));
-            idna_map(py, f, 0, host).is_some_and(|ascii| clean_core::idn_converted(host, &ascii))
+            idna_map(py, BINDINGS.get(), HostMap::ToAscii, host)
+                .is_some_and(|ascii| clean_core::idn_converted(host, &ascii))
         }
     }
 }
