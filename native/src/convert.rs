@@ -306,6 +306,19 @@ fn to_iri_at(
 mod tests {
     use super::*;
 
+    #[test]
+    fn dns_schemes_are_found_in_any_case() {
+        assert!(
+            DNS_HOST_SCHEMES.windows(2).all(|w| w[0] < w[1]),
+            "sorted, no repeats"
+        );
+        for name in DNS_HOST_SCHEMES {
+            assert!(uses_dns(Some(name)) && uses_dns(Some(&name.to_ascii_uppercase())));
+            assert!(!uses_dns(Some(&format!("{name}x"))) && !uses_dns(Some(&format!("x{name}"))));
+        }
+        assert!(!uses_dns(None) && !uses_dns(Some("")) && !uses_dns(Some("mailto")));
+    }
+
     fn no_idna(_: &str) -> Option<String> {
         None
     }

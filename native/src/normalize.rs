@@ -6,7 +6,7 @@
 
 use std::borrow::Cow;
 
-use crate::convert::{decodable, decode, decode_with, has_a_label, may_decode, uses_dns};
+use crate::convert::{decodable, decode, decode_with, may_decode, uses_dns};
 use crate::resolve::remove_dot_segments;
 use crate::tables::{ADDR_SPEC_PATH_SCHEMES, DEFAULT_HOSTS, DEFAULT_PORTS, EMPTY_PATH_IS_SLASH};
 use crate::validate::{validate, Rule, Verdict};
@@ -199,10 +199,11 @@ pub fn normalize_into(
         }
         if let Some(sc) = scheme {
             if let Some(h) = host.as_mut() {
-                if dns && h.contains('%') && !h.is_ascii() {
+                let facts = HostFacts::of(h);
+                if dns && facts.percent && !facts.ascii {
                     return false; // escaped UTF-8 meets its characters in Python's dns_host
                 }
-                if dns && needs_idn(h) {
+                if dns && facts.needs_idn(h) {
                     let Some(mapped) = dns_host(h) else {
                         return false;
                     };
@@ -253,9 +254,35 @@ pub fn normalize_into(
     true
 }
 
-/// Whether `dns_host` maps this syntax-normalized host (else it returns it as it is).
-fn needs_idn(host: &str) -> bool {
-    !(host.is_empty() || host.contains('%') || (host.is_ascii() && !has_a_label(host)))
+/// What the scheme level asks of a host, read in one pass (a host is short: one loop
+/// costs less than a search per question).
+struct HostFacts {
+    percent: bool,
+    ascii: bool,
+    /// "xn--" somewhere (`has_a_label`)
+    ace: bool,
+}
+
+impl HostFacts {
+    fn of(host: &str) -> HostFacts {
+        let s = host.as_bytes();
+        let mut facts = HostFacts {
+            percent: false,
+            ascii: true,
+            ace: false,
+        };
+        for (i, &b) in s.iter().enumerate() {
+            facts.percent |= b == b'%';
+            facts.ascii &= b < 0x80;
+            facts.ace |= b == b'x' && s[i..].starts_with(b"xn--");
+        }
+        facts
+    }
+
+    /// Whether `dns_host` maps this syntax-normalized host (else it returns it as it is).
+    fn needs_idn(&self, host: &str) -> bool {
+        !(host.is_empty() || self.percent || (self.ascii && !self.ace))
+    }
 }
 
 #[cfg(test)]
