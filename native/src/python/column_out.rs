@@ -85,8 +85,8 @@ impl Out {
                     ))),
             ),
             Kind::Split => Out::Split(
-                Box::new(std::array::from_fn(|_| {
-                    StringBuilder::with_capacity(rows, rows * 8)
+                Box::new(std::array::from_fn(|k| {
+                    StringBuilder::with_capacity(rows, split_bytes(k, rows, bytes))
                 })),
                 NullBufferBuilder::new(rows),
             ),
@@ -224,6 +224,20 @@ impl Out {
             Out::Check(b) => b.len(),
             Out::Split(_, valid) => valid.len(),
         }
+    }
+}
+
+/// The bytes to reserve for the split column `k` of `rows` rows of `bytes` bytes in all
+/// (0: not known): about the share of each part in web URLs, so that a builder seldom
+/// grows (a growth copies what it holds), and together no more than the input's size.
+fn split_bytes(k: usize, rows: usize, bytes: usize) -> usize {
+    let bytes = if bytes > 0 { bytes } else { rows * 64 };
+    match SPLIT_FIELDS[k] {
+        "scheme" => rows * 5,
+        "host" => bytes / 4,
+        "path" => bytes / 2,
+        "query" => bytes / 8,
+        _ => rows,
     }
 }
 
