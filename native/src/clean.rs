@@ -147,15 +147,24 @@ fn piece_ok(piece: &str) -> bool {
     classes[0] == 2 && classes[last - 1] == 2
 }
 
-/// The 4.2 checks of `iri.safety.bidi.bidi_violations` find nothing in a text with a
-/// character of a right-to-left block. Each component is split into the smaller
-/// components of 4.2; a host with such a character is left to Python (RFC 5893 through
-/// the idna package).
-fn bidi_clean(text: &str, g: &Groups) -> bool {
+/// Whether the 4.2 checks of `iri.safety.bidi.bidi_violations` find nothing in a text
+/// with a character of a right-to-left block: `None` when they may find something, else
+/// whether the host holds such a character. Each component is split into the smaller
+/// components of 4.2. A right-to-left host must also pass the Bidi Rule of RFC 5893 on
+/// each label (`_bidi_rule`, the idna package's `check_bidi`): IDNA's conversion checks
+/// it on the labels as UTS #46 maps them, so the caller asks for a host that converts
+/// back to itself ([`Clean::IfHostRoundTrips`]); a host with no R or AL character (only
+/// digits or marks of those blocks) is left to Python.
+fn bidi_clean(text: &str, g: &Groups) -> Option<bool> {
     let part = |span: Option<(usize, usize)>| span.map(|(a, b)| &text[a..b]);
+    let mut rtl_host = false;
     if let Some(host) = part(g.host) {
         if !host.starts_with('[') && has_rtl(host) {
-            return false;
+            let strong = host.chars().any(|c| bidi_class(c as u32) == 2);
+            if !strong || !host.split('.').all(piece_ok) {
+                return None;
+            }
+            rtl_host = true;
         }
     }
     let checks: [(Option<&str>, &[char]); 4] = [
@@ -170,11 +179,10 @@ fn bidi_clean(text: &str, g: &Groups) -> bool {
             continue;
         }
         if !comp.split(seps).filter(|p| !p.is_empty()).all(piece_ok) {
-            return false;
+            return None;
         }
     }
-    // the host's pieces: "." splits it; without a right-to-left character none has R/AL
-    true
+    Some(rtl_host)
 }
 
 /// The answer of [`clean`].
@@ -189,6 +197,34 @@ pub enum Clean {
     /// the one IDNA implementation (the Python `idna` package, cached per host) and
     /// checks the labels with [`idn_converted`].
     IfHostConverts(usize, usize),
+    /// As `IfHostConverts`, and the IDNA form converts back to the host (`to_unicode`):
+    /// a right-to-left host, whose labels IDNA then checked as they are written.
+    IfHostRoundTrips(usize, usize),
+}
+
+impl Clean {
+    /// The answer, `to_ascii` (`host_to_ascii`) and `to_unicode` asked about the host
+    /// when it needs them (`None`: the function raised, or was not asked).
+    pub fn answer(
+        self,
+        text: &str,
+        to_ascii: &mut dyn FnMut(&str) -> Option<String>,
+        to_unicode: &mut dyn FnMut(&str) -> Option<String>,
+    ) -> bool {
+        match self {
+            Clean::No => false,
+            Clean::Yes => true,
+            Clean::IfHostConverts(a, b) | Clean::IfHostRoundTrips(a, b) => {
+                let host = &text[a..b];
+                let Some(ascii) = to_ascii(host) else {
+                    return false;
+                };
+                idn_converted(host, &ascii)
+                    && (matches!(self, Clean::IfHostConverts(..))
+                        || to_unicode(&ascii).as_deref() == Some(host))
+            }
+        }
+    }
 }
 
 /// Whether `check(text, rule=rule, zone_id=...)` is `[]`, when this can be told here.
@@ -241,23 +277,22 @@ pub fn idn_converted(host: &str, ascii: &str) -> bool {
 
 /// [`clean`] for a text whose [`validate`] verdict is `Valid(g)`.
 pub fn clean_groups(text: &str, g: &Groups, rule: Rule, unicode_ok: bool) -> Clean {
-    if clean_bool(text, g, rule, unicode_ok) {
-        match g.host {
-            Some((a, b)) if !text[a..b].is_ascii() => Clean::IfHostConverts(a, b),
-            _ => Clean::Yes,
-        }
-    } else {
-        Clean::No
+    match (clean_bool(text, g, rule, unicode_ok), g.host) {
+        (None, _) => Clean::No,
+        (Some(true), Some((a, b))) => Clean::IfHostRoundTrips(a, b),
+        (Some(_), Some((a, b))) if !text[a..b].is_ascii() => Clean::IfHostConverts(a, b),
+        (Some(_), _) => Clean::Yes,
     }
 }
 
-/// [`clean_groups`] with a non-ASCII host taken as converting.
-fn clean_bool(text: &str, g: &Groups, rule: Rule, unicode_ok: bool) -> bool {
+/// [`clean_groups`] with a non-ASCII host taken as converting: `None` when `check` may
+/// find something, else whether the host is a right-to-left one ([`bidi_clean`]).
+fn clean_bool(text: &str, g: &Groups, rule: Rule, unicode_ok: bool) -> Option<bool> {
     let s = text.as_bytes();
     let mut rtl = false;
     if !text.is_ascii() {
         if !unicode_ok {
-            return false;
+            return None;
         }
         let mut i = 0;
         while i < s.len() {
@@ -267,33 +302,31 @@ fn clean_bool(text: &str, g: &Groups, rule: Rule, unicode_ok: bool) -> bool {
             }
             let (cp, len) = decode(s, i);
             if !is_inert(cp) {
-                return false;
+                return None;
             }
             rtl |= in_rtl_blocks(cp);
             i += len;
         }
     }
-    if rtl && !bidi_clean(text, g) {
-        return false;
-    }
+    let rtl_host = if rtl { bidi_clean(text, g)? } else { false };
     let scheme = g.scheme.map(|(a, b)| &s[a..b]);
     if let Some(sc) = scheme {
         if sc.iter().any(u8::is_ascii_uppercase) {
-            return false;
+            return None;
         }
         if SPECIFIC_SCHEMES.iter().any(|name| eq_lower(sc, name)) {
-            return false;
+            return None;
         }
     }
     if let Some((a, b)) = g.userinfo {
         if s[a..b].contains(&b':') {
-            return false;
+            return None;
         }
     }
     if let Some((a, b)) = g.host {
         let host = &s[a..b];
         if host.iter().any(u8::is_ascii_uppercase) || host.contains(&b'%') {
-            return false;
+            return None;
         }
         if !host.is_empty() && host[0] != b'[' {
             let ok = if host.is_ascii() {
@@ -302,28 +335,28 @@ fn clean_bool(text: &str, g: &Groups, rule: Rule, unicode_ok: bool) -> bool {
                 idn_candidate(&text[a..b])
             };
             if !ok {
-                return false;
+                return None;
             }
         }
     }
     if let Some((a, b)) = g.port {
         let port = &s[a..b];
         if port.is_empty() {
-            return false;
+            return None;
         }
         if let Some(sc) = scheme {
             for (name, default) in DEFAULT_PORTS {
                 if eq_lower(sc, name) && port_equals(port, default) {
-                    return false;
+                    return None;
                 }
             }
         }
     }
     let relative = g.scheme.is_none() && g.authority.is_none() && !rule.needs_scheme();
     if !no_dot_segments(&s[g.path.0..g.path.1], relative) {
-        return false;
+        return None;
     }
-    !s.contains(&b'%') || percent_clean(s)
+    (!s.contains(&b'%') || percent_clean(s)).then_some(rtl_host)
 }
 
 #[cfg(test)]
@@ -387,6 +420,31 @@ mod tests {
                 "{t}"
             );
         }
+        // a right-to-left host: each label as 4.2 wants it, and the round trip asked
+        assert_eq!(
+            clean("http://\u{5D0}\u{5D1}.co.il/", r, false, true),
+            Clean::IfHostRoundTrips(7, 17)
+        );
+        for t in [
+            "http://a\u{5D0}.co.il/",         // L and R in one label
+            "http://\u{5D0}1.co.il/",         // R, then a digit last
+            "http://\u{663}\u{664}.example/", // Arabic-Indic digits: no R or AL
+            "http://\u{5D0}.co.il/\u{5D0}a",  // the path's piece mixes them
+        ] {
+            assert_eq!(clean(t, r, false, true), Clean::No, "{t}");
+        }
+        let host = "\u{5D0}\u{5D1}.co.il";
+        let text = format!("http://{host}/");
+        let mut ascii = |_: &str| Some("xn--4dbc.co.il".to_owned());
+        let mut back = |h: &str| (h == "xn--4dbc.co.il").then(|| host.to_owned());
+        let mut other = |_: &str| Some("\u{5D0}\u{5D2}.co.il".to_owned());
+        let mut none = |_: &str| None;
+        let trip = Clean::IfHostRoundTrips(7, 7 + host.len());
+        assert!(trip.answer(&text, &mut ascii, &mut back));
+        assert!(!trip.answer(&text, &mut ascii, &mut other)); // UTS #46 changed a label
+        assert!(!trip.answer(&text, &mut ascii, &mut none));
+        assert!(!trip.answer(&text, &mut none, &mut back));
+        assert!(Clean::IfHostConverts(7, 7 + host.len()).answer(&text, &mut ascii, &mut none));
         assert!(idn_converted("résumé.example", "xn--rsum-bpad.example"));
         assert!(!idn_converted("a\u{2024}b", "a.b"));
         assert!(!idn_converted("é.", "xn--9ca."));

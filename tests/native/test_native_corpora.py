@@ -74,8 +74,35 @@ def test_clean(name: str) -> None:
             found += empty
             clean += got
     if name in ("web", "iri", "mixed"):
-        # the fast path answers at least 95 % of the lines that check() finds clean
-        assert clean >= 0.95 * found, (clean, found)
+        # the fast path answers at least 99 % of the lines that check() finds clean (99.8 %
+        # of iri's: right-to-left hosts included), in any order of the tests (it loads the
+        # IDNA functions itself)
+        assert clean >= 0.99 * found, (clean, found)
+
+
+@pytest.mark.parametrize(
+    ("text", "fast"),
+    [
+        ("http://\u05d0\u05d1.co.il/", True),  # Hebrew label, ASCII labels
+        ("http://\u0645\u062b\u0627\u0644.\u0625\u062e\u062a\u0628\u0627\u0631/", True),
+        ("https://www.\u0628\u0636\u0633.us/a?q=\u0628", True),
+        # presentation forms: UTS #46 maps them, so IDNA checked other labels than these
+        ("http://\ufee3\ufe9c\ufe8e\ufedd.com/", False),
+        ("http://a\u05d0.co.il/", False),  # L and R in one label (4.2 rule 1)
+        ("http://\u05d01.co.il/", False),  # a digit last (4.2 rule 2, RFC 5893 rule 3)
+        ("http://\u0663\u0664.example/", False),  # Arabic-Indic digits alone: no R or AL
+        ("mailto:\u05d0@\u05d1.example", False),  # not a host of the authority
+        ("foo://\u05d0\u05d1/", True),  # not a DNS scheme: converts all the same
+    ],
+)
+def test_clean_right_to_left_hosts(text: str, fast: bool) -> None:
+    """A right-to-left host is clean when IDNA converts it and converts it back (its Bidi
+    Rule then held for the labels as written); clean() never says so where check() finds
+    something."""
+    got = _n.clean(text)
+    assert got == fast, (text, py_check(text))
+    if got:
+        assert not py_check(text)
 
 
 @pytest.mark.parametrize("name", ["web", "iri", "mixed", "cases/syntax.toml"])

@@ -32,7 +32,7 @@ use super::repeats::{encode, many_repeats, spread};
 use super::twins::{bindings, idna_cached, idna_map, HostMap};
 use super::values::clean_answer;
 use super::UNICODE_OK;
-use crate::clean::{clean, idn_converted, Clean};
+use crate::clean::clean;
 use crate::normalize::Level;
 use crate::validate::{validate, Rule, Verdict};
 
@@ -196,15 +196,16 @@ fn native(task: Task, text: &str, base: &str, unicode_ok: bool, part: &mut Part)
             Verdict::Invalid => FALSE,
             Verdict::Defer(_) => DEFER,
         },
-        Task::Check(rule, zone) => match clean(text, rule, zone, unicode_ok) {
-            Clean::Yes => CLEAN,
-            // as `clean_answer`, from the cache only
-            Clean::IfHostConverts(a, b) => match idna(&text[a..b]) {
-                Some(ascii) if idn_converted(&text[a..b], &ascii) => CLEAN,
-                _ => DEFER,
-            },
-            Clean::No => DEFER,
-        },
+        // as `clean_answer`, the hosts from the caches only
+        Task::Check(rule, zone) => {
+            let verdict = clean(text, rule, zone, unicode_ok);
+            let mut to_unicode = |h: &str| idna_cached(HostMap::ToUnicode, h);
+            if verdict.answer(text, idna, &mut to_unicode) {
+                CLEAN
+            } else {
+                DEFER
+            }
+        }
         Task::ToUri => part.write(|out| crate::convert::to_uri_into(text, idna, out)),
         Task::ToIri => part.write(|out| crate::convert::to_iri_into(text, idna, out)),
         Task::Normalize(level) | Task::Key(Some(level)) => {
@@ -290,9 +291,6 @@ fn parts(text: &str) -> Parts {
 /// host, cached), as the drop-in functions do. `None`: still undecided.
 fn with_idna(py: Python<'_>, task: Task, text: &str) -> PyResult<Option<Answer>> {
     let unicode_ok = UNICODE_OK.load(Ordering::Relaxed);
-    // the twins, configured by `iri` or loaded here on first need (`clean_answer` reads
-    // the IDNA function of `to_uri` from them)
-    let twins = bindings(py)?;
     if let Task::Check(rule, zone) = task {
         let verdict = core("column", || clean(text, rule, zone, unicode_ok))?;
         return Ok(clean_answer(py, text, verdict).then(|| Answer::Rows(Vec::new())));
@@ -300,6 +298,8 @@ fn with_idna(py: Python<'_>, task: Task, text: &str) -> PyResult<Option<Answer>>
     let Some(map) = idna_of(task) else {
         return Ok(None);
     };
+    // the twins, configured by `iri` or loaded here on first need
+    let twins = bindings(py)?;
     let mut idna = |h: &str| idna_map(py, Some(twins), map, h);
     let out = core("column", || match task {
         Task::ToUri => crate::convert::to_uri(text, &mut idna),

@@ -141,7 +141,7 @@ pub(super) fn idna_map(
     Some(mapped)
 }
 
-pub(super) static BINDINGS: OnceLock<Bindings> = OnceLock::new();
+static BINDINGS: OnceLock<Bindings> = OnceLock::new();
 
 /// The bindings; when `configure` has not been called (a drop-in unpickled in a worker
 /// process that has not touched `iri.NATIVE`), the ones the dispatch in `iri` sets: its

@@ -8,7 +8,7 @@ use pyo3::types::PyTuple;
 
 use super::args::{groups, level_of, options, piece, scheme_str, text_of};
 use super::panic::core;
-use super::twins::{idna_map, HostMap, BINDINGS};
+use super::twins::{bindings, idna_map, HostMap};
 use super::UNICODE_OK;
 use crate::clean as clean_core;
 use crate::split as split_core;
@@ -56,18 +56,18 @@ pub(super) fn clean(
 
 /// The final answer of [`clean_core::clean`]: a non-ASCII host is clean when the IDNA
 /// function of `to_uri` (`host_to_ascii`, cached per host) converts it to labels that
-/// leave nothing to say ([`clean_core::idn_converted`]); `false` when it raises or is not
-/// configured (then Python checks the text).
+/// leave nothing to say ([`clean_core::idn_converted`]), and a right-to-left one when
+/// `to_unicode` (cached too) gives it back from them; `false` when one raises or cannot
+/// be loaded (then Python checks the text). The functions are the configured ones, or
+/// loaded on first need as the drop-ins load them: the answer does not depend on whether
+/// a drop-in ran first.
 pub(super) fn clean_answer(py: Python<'_>, text: &str, verdict: clean_core::Clean) -> bool {
-    match verdict {
-        clean_core::Clean::No => false,
-        clean_core::Clean::Yes => true,
-        clean_core::Clean::IfHostConverts(a, b) => {
-            let host = &text[a..b];
-            idna_map(py, BINDINGS.get(), HostMap::ToAscii, host)
-                .is_some_and(|ascii| clean_core::idn_converted(host, &ascii))
-        }
-    }
+    let b = bindings(py).ok();
+    verdict.answer(
+        text,
+        &mut |h| idna_map(py, b, HostMap::ToAscii, h),
+        &mut |h| idna_map(py, b, HostMap::ToUnicode, h),
+    )
 }
 
 /// The fields of `iri.split(text)` as a 5-tuple (scheme, authority, path, query,
