@@ -99,14 +99,12 @@ const CLEAN: u8 = 6;
 
 /// The answers of one thread for its run of rows: a code per row, the text answers
 /// written one after the other into one string (no allocation per row kept; the thread
-/// that allocates is the one that frees). A task that never defers (`split`) writes its
-/// rows straight into `piece`, the result array of the run, which is then appended whole.
+/// that allocates is the one that frees).
 #[derive(Default)]
 struct Part {
     codes: Vec<u8>,
     text: String,
     ends: Vec<usize>,
-    piece: Option<Out>,
 }
 
 impl Part {
@@ -118,14 +116,6 @@ impl Part {
             TEXT
         } else {
             DEFER
-        }
-    }
-
-    /// A null row.
-    fn null(&mut self) {
-        match self.piece.as_mut() {
-            Some(piece) => piece.null(),
-            None => self.codes.push(NULL),
         }
     }
 }
@@ -212,12 +202,7 @@ fn native(task: Task, text: &str, base: &str, unicode_ok: bool, part: &mut Part)
             part.write(|out| crate::normalize::normalize_into(text, level, idna, out))
         }
         Task::Key(None) => SAME,
-        Task::Split => {
-            if let Some(piece) = part.piece.as_mut() {
-                piece.split(text, &parts(text));
-            }
-            return;
-        }
+        Task::Split => unreachable!("split writes its rows in split_rows"),
         Task::Resolve => part.write(|out| match crate::resolve::resolve(base, text) {
             Some(t) => {
                 out.push_str(&t);
@@ -238,21 +223,15 @@ fn work(
     (lo, hi): (usize, usize),
 ) -> Part {
     let mut part = Part::default();
-    match task.kind() {
-        // a task that never defers writes its rows straight into the run's result
-        Kind::Split => part.piece = Some(Out::new(Kind::Split, hi - lo, texts.bytes(lo, hi))),
-        kind => {
-            part.codes.reserve(hi - lo);
-            if kind == Kind::Text {
-                // the answers are about as long as the texts: one allocation, mostly
-                part.text.reserve(texts.bytes(lo, hi) + (hi - lo) * 2);
-                part.ends.reserve(hi - lo);
-            }
-        }
+    part.codes.reserve(hi - lo);
+    if task.kind() == Kind::Text {
+        // the answers are about as long as the texts: one allocation, mostly
+        part.text.reserve(texts.bytes(lo, hi) + (hi - lo) * 2);
+        part.ends.reserve(hi - lo);
     }
     for i in lo..hi {
         match texts.get(i) {
-            None => part.null(),
+            None => part.codes.push(NULL),
             Some(text) => native(task, text, base, unicode_ok, &mut part),
         }
     }
@@ -285,6 +264,47 @@ fn parts(text: &str) -> Parts {
         p.query.and_then(r),
         p.fragment.and_then(r),
     ]
+}
+
+/// `split` of the rows `lo..hi` into `out` (the core splits every text: no row defers,
+/// nothing needs the GIL). The calling thread splits the first run straight into `out`;
+/// each other thread builds the columns of its run, appended after it in row order (so
+/// only their rows are copied a second time).
+fn split_rows(texts: &Texts<'_>, (lo, hi): (usize, usize), out: &mut Out) -> PyResult<()> {
+    let write = |out: &mut Out, a: usize, b: usize| {
+        for i in a..b {
+            match texts.get(i) {
+                None => out.null(),
+                Some(text) => out.split(text, &parts(text)),
+            }
+        }
+    };
+    let threads = threads();
+    if threads < 2 || hi - lo < PARALLEL_MIN_ROWS {
+        write(out, lo, hi);
+        return Ok(());
+    }
+    let step = (hi - lo).div_ceil(threads);
+    std::thread::scope(|s| {
+        let spawned: Vec<_> = (lo + step..hi)
+            .step_by(step)
+            .map(|a| {
+                let b = hi.min(a + step);
+                s.spawn(move || {
+                    let mut piece = Out::new(Kind::Split, b - a, texts.bytes(a, b));
+                    write(&mut piece, a, b);
+                    piece
+                })
+            })
+            .collect();
+        write(out, lo, lo + step);
+        for run in spawned {
+            let piece = run.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
+            out.extend(piece)
+                .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        }
+        Ok(())
+    })
 }
 
 /// A deferred row asked again with the GIL: with the Python IDNA functions (once per
@@ -340,6 +360,9 @@ fn slice(
     fallback: &Bound<'_, PyAny>,
     out: &mut Out,
 ) -> PyResult<()> {
+    if task.kind() == Kind::Split {
+        return detached(py, "column", || split_rows(texts, (lo, hi), out))?;
+    }
     let unicode_ok = UNICODE_OK.load(Ordering::Relaxed);
     let parts: Runs = detached(py, "column", || {
         let threads = threads();
@@ -369,12 +392,6 @@ fn slice(
     let kind = task.kind();
     let mut row = lo;
     for part in parts {
-        if let Some(piece) = part.piece {
-            row += piece.len();
-            out.extend(piece)
-                .map_err(|e| PyValueError::new_err(e.to_string()))?;
-            continue;
-        }
         let (mut start, mut ends) = (0, part.ends.iter());
         for &code in &part.codes {
             let text = || texts.get(row).unwrap_or_default();
