@@ -201,7 +201,7 @@ fn block_prefix(class: &[u16; 256], s: &[u8], i: usize, mask: u16) -> usize {
 /// The end of the run of characters from `i` that belong to the set (`mask`, one bit of
 /// `tables::CLASS`, and `wide`): the possessive `[set]*+` of the Python patterns. `s` is
 /// the UTF-8 of a `&str`. The bytes are read eight at a time through the class table of
-/// `wide` ([`wide_class`]: most non-ASCII characters pass there without being decoded);
+/// `wide` (`wide_class`: most non-ASCII characters pass there without being decoded);
 /// a byte that stops a block is either the end (ASCII) or a lead byte whose character
 /// is decoded and tested; the last bytes, fewer than eight, one at a time.
 #[inline]

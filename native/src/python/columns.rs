@@ -4,11 +4,11 @@
 //! array of the same length (a null in, a null out).
 //!
 //! Each chunk of the input is processed in slices of [`SLICE`] rows, so the working set
-//! stays bounded whatever the size of the chunk: a GIL-free pass answers what the core
-//! answers alone, with the hosts the Python IDNA functions mapped before (their cache,
-//! shared with the drop-ins) (on up to 4 threads, as many as the process has cores, or
-//! `IRI_THREADS`: [`threads`]); then, with the GIL, the rows it deferred are asked again
-//! with the Python IDNA functions (once per host), and what is still undecided goes
+//! stays bounded whatever the size of the chunk: a GIL-free pass, on up to 4 threads (as
+//! many as the process has cores, or `IRI_THREADS`: [`threads`]), answers what the core
+//! answers alone, a host that needs IDNA from the cache the Python IDNA functions share
+//! with the drop-ins; then, with the GIL, the rows it deferred are asked again with the
+//! Python IDNA functions (once per host), and what is still undecided goes
 //! to `fallback(text)`, the Python twin (which raises, or gives `None` for a null, as
 //! `on_invalid` says). A chunk whose sample shows many repeats is dictionary-encoded
 //! first and worked on once per distinct value ([`super::repeats`]); a lookup per row
@@ -350,7 +350,8 @@ fn from_python(kind: Kind, fallback: &Bound<'_, PyAny>, text: &str) -> PyResult<
 
 /// One slice of rows (`texts` rows `lo..hi`) into `out`: the core's pass without the GIL
 /// (cut in runs, one per thread), then, with the GIL, the rows written in order, a
-/// deferred one asked again with the Python IDNA functions, then `fallback`.
+/// deferred one asked again with the Python IDNA functions, then `fallback`. `split`,
+/// which defers nothing, is written without the GIL ([`split_rows`]).
 fn slice(
     py: Python<'_>,
     task: Task,
