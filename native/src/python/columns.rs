@@ -59,6 +59,36 @@ fn threads() -> usize {
     })
 }
 
+/// The rows `lo..hi` worked on by [`threads`] threads (one below [`PARALLEL_MIN_ROWS`]),
+/// cut in runs: `first` of the first run on the calling thread, `other` of each other run
+/// on a thread of its own (scoped: they borrow the column) meanwhile; their results in
+/// row order. A panic in another thread is raised again here, where `detached` turns it
+/// into the library's error.
+fn on_threads<R, T: Send>(
+    (lo, hi): (usize, usize),
+    first: impl FnOnce(usize, usize) -> R,
+    other: impl Fn(usize, usize) -> T + Sync,
+) -> (R, Vec<T>) {
+    let threads = threads();
+    if threads < 2 || hi - lo < PARALLEL_MIN_ROWS {
+        return (first(lo, hi), Vec::new());
+    }
+    let step = (hi - lo).div_ceil(threads);
+    let other = &other;
+    std::thread::scope(|s| {
+        let spawned: Vec<_> = (lo + step..hi)
+            .step_by(step)
+            .map(|a| s.spawn(move || other(a, hi.min(a + step))))
+            .collect();
+        let mine = first(lo, lo + step);
+        let theirs = spawned
+            .into_iter()
+            .map(|run| run.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+            .collect();
+        (mine, theirs)
+    })
+}
+
 /// A task with its options, as the core runs it.
 #[derive(Clone, Copy)]
 enum Task {
@@ -279,32 +309,20 @@ fn split_rows(texts: &Texts<'_>, (lo, hi): (usize, usize), out: &mut Out) -> PyR
             }
         }
     };
-    let threads = threads();
-    if threads < 2 || hi - lo < PARALLEL_MIN_ROWS {
-        write(out, lo, hi);
-        return Ok(());
+    let (_, pieces) = on_threads(
+        (lo, hi),
+        |a, b| write(out, a, b),
+        |a, b| {
+            let mut piece = Out::new(Kind::Split, b - a, texts.bytes(a, b));
+            write(&mut piece, a, b);
+            piece
+        },
+    );
+    for piece in pieces {
+        out.extend(piece)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
     }
-    let step = (hi - lo).div_ceil(threads);
-    std::thread::scope(|s| {
-        let spawned: Vec<_> = (lo + step..hi)
-            .step_by(step)
-            .map(|a| {
-                let b = hi.min(a + step);
-                s.spawn(move || {
-                    let mut piece = Out::new(Kind::Split, b - a, texts.bytes(a, b));
-                    write(&mut piece, a, b);
-                    piece
-                })
-            })
-            .collect();
-        write(out, lo, lo + step);
-        for run in spawned {
-            let piece = run.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
-            out.extend(piece)
-                .map_err(|e| PyValueError::new_err(e.to_string()))?;
-        }
-        Ok(())
-    })
+    Ok(())
 }
 
 /// A deferred row asked again with the GIL: with the Python IDNA functions (once per
@@ -366,29 +384,9 @@ fn slice(
     }
     let unicode_ok = UNICODE_OK.load(Ordering::Relaxed);
     let parts: Runs = detached(py, "column", || {
-        let threads = threads();
-        if threads < 2 || hi - lo < PARALLEL_MIN_ROWS {
-            return vec![work(task, texts, base, unicode_ok, (lo, hi))];
-        }
-        // the rows cut in `threads` runs: the last on this thread, the others each on a
-        // thread of its own (scoped: they borrow the column); a panic in one is raised
-        // again here, where `detached` turns it into the library's error
-        let step = (hi - lo).div_ceil(threads);
-        let starts: Vec<usize> = (lo..hi).step_by(step).collect();
-        std::thread::scope(|s| {
-            let (last, others) = starts.split_last().expect("at least one run");
-            let spawned: Vec<_> = others
-                .iter()
-                .map(|&a| s.spawn(move || work(task, texts, base, unicode_ok, (a, a + step))))
-                .collect();
-            let mine = work(task, texts, base, unicode_ok, (*last, hi));
-            let mut parts: Vec<Part> = spawned
-                .into_iter()
-                .map(|run| run.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
-                .collect();
-            parts.push(mine);
-            parts
-        })
+        let run = |a, b| work(task, texts, base, unicode_ok, (a, b));
+        let (mine, theirs) = on_threads((lo, hi), run, run);
+        std::iter::once(mine).chain(theirs).collect()
     })?;
     let kind = task.kind();
     let mut row = lo;
