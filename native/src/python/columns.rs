@@ -155,7 +155,7 @@ type Runs = Vec<Part>;
 
 /// The texts of one Arrow string array (`string`, `large_string`, `string_view`; an
 /// all-null `null` array); offsets and validity as the array has them (sliced arrays).
-enum Texts<'a> {
+pub(super) enum Texts<'a> {
     Utf8(&'a StringArray),
     Large(&'a LargeStringArray),
     View(&'a StringViewArray),
@@ -163,7 +163,7 @@ enum Texts<'a> {
 }
 
 impl<'a> Texts<'a> {
-    fn of(array: &'a ArrayRef) -> Option<Texts<'a>> {
+    pub(super) fn of(array: &'a ArrayRef) -> Option<Texts<'a>> {
         match array.data_type() {
             DataType::Utf8 => Some(Texts::Utf8(array.as_string::<i32>())),
             DataType::LargeUtf8 => Some(Texts::Large(array.as_string::<i64>())),
@@ -184,7 +184,7 @@ impl<'a> Texts<'a> {
     }
 
     /// Row `i` (`< len`), `None` for a null.
-    fn get(&self, i: usize) -> Option<&'a str> {
+    pub(super) fn get(&self, i: usize) -> Option<&'a str> {
         match self {
             Texts::Utf8(a) => a.is_valid(i).then(|| a.value(i)),
             Texts::Large(a) => a.is_valid(i).then(|| a.value(i)),
@@ -504,9 +504,8 @@ pub(super) fn column(
                 chunk.data_type()
             )));
         };
-        // a column of strings (not all nulls) may be encoded (`repeats::encode`)
-        let encodable = !matches!(texts, Texts::Nulls);
-        let encoded = if encodable && many_repeats(chunk.len(), |i| texts.get(i)) {
+        // a column of strings may be encoded (`repeats::encode`; all nulls: no sample)
+        let encoded = if many_repeats(chunk.len(), |i| texts.get(i)) {
             encode(&chunk)
         } else {
             None

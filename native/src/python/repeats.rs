@@ -12,6 +12,8 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3_arrow::input::AnyArray;
 
+use super::columns::{decoded, Texts};
+
 /// A chunk of fewer rows is never sampled (the kernel runs over every row).
 pub(super) const REPEAT_MIN_ROWS: usize = 8192;
 /// The rows of the sample, at a fixed stride over the chunk: at most this many, and at
@@ -65,23 +67,9 @@ pub(super) fn spread(results: &ArrayRef, keys: &Int32Array) -> PyResult<ArrayRef
 pub(super) fn column_repeats(data: AnyArray) -> PyResult<Vec<bool>> {
     let mut out = Vec::new();
     for chunk in data.into_reader()? {
-        let chunk =
-            super::columns::decoded(chunk.map_err(|e| PyValueError::new_err(e.to_string()))?)?;
-        out.push(match chunk.data_type() {
-            DataType::Utf8 => {
-                let a = chunk.as_string::<i32>();
-                many_repeats(a.len(), |i| a.is_valid(i).then(|| a.value(i)))
-            }
-            DataType::LargeUtf8 => {
-                let a = chunk.as_string::<i64>();
-                many_repeats(a.len(), |i| a.is_valid(i).then(|| a.value(i)))
-            }
-            DataType::Utf8View => {
-                let a = chunk.as_string_view();
-                many_repeats(a.len(), |i| a.is_valid(i).then(|| a.value(i)))
-            }
-            _ => false,
-        });
+        let chunk = decoded(chunk.map_err(|e| PyValueError::new_err(e.to_string()))?)?;
+        let texts = Texts::of(&chunk);
+        out.push(texts.is_some_and(|t| many_repeats(chunk.len(), |i| t.get(i))));
     }
     Ok(out)
 }
