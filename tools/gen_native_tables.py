@@ -20,6 +20,9 @@ that :func:`iri.check` and :func:`iri.is_valid` use:
   ``iri.percent.may_decode`` code point by code point;
 * default ports, DNS-host schemes and the schemes with checks of their own, from
   ``iri.schemes``;
+* the name of each ASCII character in messages (``iri.syntax.violations.describe_char``:
+  the Unicode name, or the formal alias of a control) and the severity and section of
+  ``invalid-character`` (the registry), for the violations the core reports itself;
 * every named percent-encode set of ``iri.syntax.percent.sets`` (and the URI form,
   ``.uri``, of each set that leaves non-ASCII characters literal): the ASCII characters it
   encodes (128 bits) and the non-ASCII code point ranges it encodes, from the
@@ -42,6 +45,7 @@ sys.path.insert(0, str(ROOT / "src"))
 
 
 from iri.syntax import bidi, grammar, percent, schemes  # noqa: E402 (after the path)
+from iri.syntax.violations import REGISTRY, Code, describe_char  # noqa: E402
 
 #: The bit of each ASCII set in CLASS (order: the constants in tables.rs).
 SETS: tuple[tuple[str, str], ...] = (
@@ -299,6 +303,16 @@ def render() -> str:
     lines.append("pub const SPECIFIC_SCHEMES: &[&str] = &[")
     lines += [f'    "{s}",' for s in sorted(schemes.SPECIFIC_SCHEMES)]
     lines.append("];")
+    lines.append("/// How messages name each ASCII character (violations.describe_char).")
+    lines.append("pub const ASCII_NAMES: [&str; 128] = [")
+    lines += [f'    "{describe_char(chr(b))}",' for b in range(128)]
+    lines.append("];")
+    info = REGISTRY[Code.INVALID_CHARACTER]
+    lines.append("/// The code, severity and section of invalid-character (iri.syntax.registry).")
+    lines.append(
+        "pub const INVALID_CHARACTER: (&str, &str, &str) ="
+        f' ("{Code.INVALID_CHARACTER}", "{info.severity}", "{info.section}");'
+    )
     lines += _render_encode_sets()
     return "\n".join(lines) + "\n"
 

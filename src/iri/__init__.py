@@ -85,6 +85,7 @@ _TWINS = {
     "host_to_unicode": "iri.syntax.hosts:to_unicode",
     "normalize": "iri.ladder.normalize:normalize",
     "dns_host": "iri.ladder.scheme_facts:dns_host",
+    "violation": "iri.syntax.violations:from_row",
 }
 
 #: Every public name is loaded on first use (PEP 562), so that ``import iri`` imports

@@ -31,6 +31,7 @@ def main() -> None:
         py_is_valid,
         py_normalize,
         py_resolve,
+        py_rows,
         py_split,
         py_to_iri,
         py_to_uri,
@@ -56,6 +57,9 @@ def main() -> None:
                     raise AssertionError(("is_valid", text, rule, zone, got, want))
                 if _native.clean(text, rule, zone) and py_check(text, rule=rule, zone_id=zone):
                     raise AssertionError(("clean", text, rule, zone))
+                rows = _native.invalid_characters(text, rule, zone)
+                if rows is not None and rows != py_rows(text, rule, zone):
+                    raise AssertionError(("invalid_characters", text, rule, zone, rows))
         parts = _native.split(text)
         if parts is None:
             if not has_surrogate(text):

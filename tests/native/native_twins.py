@@ -76,6 +76,7 @@ def configured() -> object:
     from iri.ladder.scheme_facts import dns_host
     from iri.syntax import hosts as idna
     from iri.syntax.split import Components
+    from iri.syntax.violations import from_row
     from iri.value.reference import IRIReference
 
     with contextlib.suppress(RuntimeError):  # already configured in this process
@@ -93,8 +94,22 @@ def configured() -> object:
             host_to_unicode=idna.to_unicode,
             normalize=py_normalize,
             dns_host=dns_host,
+            violation=from_row,
         )
     return n
+
+
+def py_rows(text: str, rule: str, zone: str) -> list[tuple[object, ...]]:
+    """``check``'s violations of ``text`` as the rows the native functions give."""
+    from iri.scale.tasks import violation_row
+
+    return [tuple(violation_row(v).values()) for v in py_check(text, rule=rule, zone_id=zone)]
+
+
+def only_invalid_characters(rows: list[tuple[object, ...]]) -> bool:
+    """Whether ``rows`` are ``invalid-character`` violations only, none omitted: what
+    ``invalid_characters`` may answer natively."""
+    return bool(rows) and all(r[0] == "invalid-character" for r in rows)
 
 
 def _strings(value: object) -> Iterator[str]:

@@ -16,9 +16,11 @@ from native_twins import (
     has_surrogate,
     may_defer,
     native,
+    only_invalid_characters,
     py_check,
     py_groups,
     py_is_valid,
+    py_rows,
     py_split,
 )
 
@@ -78,6 +80,24 @@ def test_clean(name: str) -> None:
         # of iri's: right-to-left hosts included), in any order of the tests (it loads the
         # IDNA functions itself)
         assert clean >= 0.99 * found, (clean, found)
+
+
+@pytest.mark.parametrize("name", CORPUS_NAMES)
+def test_invalid_characters(name: str) -> None:
+    """invalid_characters() gives exactly check()'s violations whenever it answers, only
+    for texts with invalid characters alone; and it answers nearly all such web lines."""
+    answered = candidates = 0
+    for text in corpus(name):
+        for rule, zone in (("IRI_reference", "reject"), ("IRI", "accept"), ("URI", "reject")):
+            got = _n.invalid_characters(text, rule, zone)
+            want = py_rows(text, rule, zone)
+            if got is not None:
+                assert got == want, (text, rule, zone)
+                assert only_invalid_characters(want), (text, want)
+            candidates += only_invalid_characters(want)
+            answered += got is not None
+    if name in ("web", "mixed"):
+        assert answered >= 0.9 * candidates, (answered, candidates)
 
 
 @pytest.mark.parametrize(

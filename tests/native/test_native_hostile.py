@@ -20,12 +20,15 @@ from hypothesis import strategies as st
 from native_twins import (
     RULES,
     ZONES,
+    corpus,
     has_surrogate,
     may_defer,
     native,
+    only_invalid_characters,
     py_check,
     py_groups,
     py_is_valid,
+    py_rows,
     py_split,
 )
 
@@ -269,6 +272,55 @@ def test_clean() -> None:
 
     assert _run(one) >= MINIMUM
     assert answered[0] >= MINIMUM // 20  # the "clean" answer itself is exercised
+
+
+#: What is spliced into the lines of the corpora below: the characters no component
+#: holds, those that only delimit ("#", "[", "]"), and some that change how a text splits,
+#: its percent-encodings, its dot-segments, its host or its direction.
+FAULTS = ' "<>\\^`{|}\t\x00\x1f\x7f#[]#%:/?@.-Aéא\u0301\u202e\u3002'
+
+#: A line of a corpus with characters of FAULTS put in at some of its positions.
+faulty = st.tuples(
+    st.sampled_from(["web", "iri", "mixed"]),
+    st.integers(0, 1 << 20),
+    st.lists(st.tuples(st.integers(0, 1 << 16), st.sampled_from(FAULTS)), min_size=1, max_size=14),
+)
+
+
+def test_invalid_characters() -> None:
+    """On the hostile texts and on corpus lines made faulty at random: whenever
+    invalid_characters() answers, it is check()'s answer, for texts with invalid
+    characters alone; and it answers most of the faulty corpus lines that have them (the
+    hostile texts' are mostly non-ASCII ones, C1 controls and noncharacters, which it
+    leaves to Python)."""
+    answered = [0, 0]  # answered, texts with invalid characters alone
+
+    def one(text: str, rules: tuple[tuple[str, str], ...] = (("IRI_reference", "reject"),)) -> None:
+        for rule, zone in rules:
+            got = _n.invalid_characters(text, rule, zone)
+            want = py_rows(text, rule, zone)
+            alone = only_invalid_characters(want)
+            answered[0] += got is not None
+            answered[1] += alone
+            if got is not None:
+                assert alone and got == want, (text, rule, zone, got, want)
+
+    @SETTINGS
+    @given(faulty)
+    def spliced(example: tuple[str, int, list[tuple[int, str]]]) -> None:
+        name, k, faults = example
+        lines = [x for x in corpus(name) if x]
+        text = lines[k % len(lines)]
+        for cut, fault in faults:
+            at = cut % (len(text) + 1)
+            text = text[:at] + fault + text[at:]
+        one(text, (("IRI_reference", "reject"), ("URI", "accept"), ("IRI", "reject")))
+
+    assert _run(one) >= MINIMUM
+    assert answered[0] > 0, answered
+    answered[:] = [0, 0]
+    spliced()
+    assert answered[0] >= 0.75 * answered[1] > 0, answered
 
 
 def test_clean_lines() -> None:

@@ -30,9 +30,10 @@ use super::column_out::{Answer, Kind, Out, Parts, Row};
 use super::panic::{core, detached};
 use super::repeats::{encode, many_repeats, spread};
 use super::twins::{bindings, idna_cached, idna_map, HostMap};
-use super::values::clean_answer;
+use super::values::{clean_answer, invalid_rows};
 use super::UNICODE_OK;
-use crate::clean::clean;
+use crate::clean::{clean, Clean};
+use crate::invalid::invalid_characters;
 use crate::normalize::Level;
 use crate::validate::{validate, Rule, Verdict};
 
@@ -126,6 +127,9 @@ const TEXT: u8 = 4;
 const SAME: u8 = 5;
 /// `check` of a clean text: no violation.
 const CLEAN: u8 = 6;
+/// `check` of a text with only invalid characters: the next rows of the part
+/// (`Part::rows`).
+const ROWS: u8 = 7;
 
 /// The answers of one thread for its run of rows: a code per row, the text answers
 /// written one after the other into one string (no allocation per row kept; the thread
@@ -135,6 +139,7 @@ struct Part {
     codes: Vec<u8>,
     text: String,
     ends: Vec<usize>,
+    rows: Vec<Vec<Row>>,
 }
 
 impl Part {
@@ -216,14 +221,22 @@ fn native(task: Task, text: &str, base: &str, unicode_ok: bool, part: &mut Part)
             Verdict::Invalid => FALSE,
             Verdict::Defer(_) => DEFER,
         },
-        // as `clean_answer`, the hosts from the caches only
+        // as `clean_answer`, the hosts from the caches only; then the invalid characters
         Task::Check(rule, zone) => {
             let verdict = clean(text, rule, zone, unicode_ok);
             let mut to_unicode = |h: &str| idna_cached(HostMap::ToUnicode, h);
             if verdict.answer(text, idna, &mut to_unicode) {
                 CLEAN
+            } else if verdict != Clean::No {
+                DEFER // a host the caches do not hold
             } else {
-                DEFER
+                match invalid_characters(text, rule, zone, unicode_ok) {
+                    Some(f) if f.verdict.answer(&f.fixed, idna, &mut to_unicode) => {
+                        part.rows.push(invalid_rows(&f));
+                        ROWS
+                    }
+                    _ => DEFER,
+                }
             }
         }
         Task::ToUri => part.write(|out| crate::convert::to_uri_into(text, idna, out)),
@@ -331,7 +344,15 @@ fn with_idna(py: Python<'_>, task: Task, text: &str) -> PyResult<Option<Answer>>
     let unicode_ok = UNICODE_OK.load(Ordering::Relaxed);
     if let Task::Check(rule, zone) = task {
         let verdict = core("column", || clean(text, rule, zone, unicode_ok))?;
-        return Ok(clean_answer(py, text, verdict).then(|| Answer::Rows(Vec::new())));
+        if clean_answer(py, text, verdict) {
+            return Ok(Some(Answer::Rows(Vec::new())));
+        }
+        let faults = core("column", || {
+            invalid_characters(text, rule, zone, unicode_ok)
+        })?;
+        return Ok(faults
+            .filter(|f| clean_answer(py, &f.fixed, f.verdict))
+            .map(|f| Answer::Rows(invalid_rows(&f))));
     }
     let Some(map) = idna_of(task) else {
         return Ok(None);
@@ -391,7 +412,7 @@ fn slice(
     let kind = task.kind();
     let mut row = lo;
     for part in parts {
-        let (mut start, mut ends) = (0, part.ends.iter());
+        let (mut start, mut ends, mut rows) = (0, part.ends.iter(), part.rows.into_iter());
         for &code in &part.codes {
             let text = || texts.get(row).unwrap_or_default();
             match code {
@@ -404,6 +425,7 @@ fn slice(
                 }
                 SAME => out.str(text()),
                 CLEAN => out.clean(),
+                ROWS => out.answer(&Answer::Rows(rows.next().expect("rows per ROWS code"))),
                 _ => {
                     let text = text();
                     let answer = match with_idna(py, task, text)? {

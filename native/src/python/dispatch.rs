@@ -8,7 +8,7 @@ use pyo3::types::{PyDict, PyList};
 use super::args::{groups, level_of, options, result_str, text_of};
 use super::panic::core;
 use super::twins::{bindings, idna_map, kwargs, HostMap, Twin};
-use super::values::{clean, is_valid, resolve, split};
+use super::values::{clean, invalid_characters, is_valid, resolve, split};
 use crate::validate::{self, Verdict};
 
 /// Drop-in `iri.is_valid(text, *, rule=..., zone_id=...)`: the native answer, or the
@@ -31,7 +31,9 @@ pub(super) fn api_is_valid<'py>(
 }
 
 /// Drop-in `iri.check(text, *, rule=..., zone_id=..., limit=...)`: `[]` when [`clean`]
-/// says so (and no `limit` is given: the twin validates it), else the Python twin.
+/// says so, the violations of [`invalid_characters`] when it finds them (each built by
+/// the `violation` twin), else the Python twin; with a `limit` (which the twin
+/// validates), always the twin.
 #[pyfunction]
 #[pyo3(name = "api_check", signature = (text, *, rule=None, zone_id=None, **rest))]
 pub(super) fn api_check<'py>(
@@ -41,10 +43,20 @@ pub(super) fn api_check<'py>(
     zone_id: Option<&Bound<'py, PyAny>>,
     rest: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    if rest.is_none() && clean(py, text, rule, zone_id)? {
-        return Ok(PyList::empty(py).into_any());
-    }
     let b = bindings(py)?;
+    if rest.is_none() {
+        if clean(py, text, rule, zone_id)? {
+            return Ok(PyList::empty(py).into_any());
+        }
+        if let Some(rows) = invalid_characters(py, text, rule, zone_id)? {
+            let violation = b.get(py, Twin::Violation)?.bind(py);
+            let found = PyList::empty(py);
+            for (code, _, component, start, end, _, message) in rows {
+                found.append(violation.call1((code, component, start, end, message))?)?;
+            }
+            return Ok(found.into_any());
+        }
+    }
     let kw = kwargs(py, rule, zone_id)?;
     let kw = match (kw, rest) {
         (Some(k), Some(r)) => {

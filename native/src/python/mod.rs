@@ -33,7 +33,9 @@ use lines::{check_lines, clean_lines, normalize_lines, valid_lines};
 use panic::_test_panic;
 use repeats::column_repeats;
 use twins::configure;
-use values::{clean, is_valid, normalize, parse_groups, resolve, split, to_iri, to_uri};
+use values::{
+    clean, invalid_characters, is_valid, normalize, parse_groups, resolve, split, to_iri, to_uri,
+};
 
 /// The allocator of the extension (see `Cargo.toml`): freed buffers are reused, not
 /// returned to the system and faulted in again on the next column.
@@ -56,6 +58,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("UNICODE_OK", version == crate::tables::UNICODE_VERSION)?;
     m.add_function(wrap_pyfunction!(is_valid, m)?)?;
     m.add_function(wrap_pyfunction!(clean, m)?)?;
+    m.add_function(wrap_pyfunction!(invalid_characters, m)?)?;
     m.add_function(wrap_pyfunction!(split, m)?)?;
     m.add_function(wrap_pyfunction!(parse_groups, m)?)?;
     m.add_function(wrap_pyfunction!(clean_lines, m)?)?;

@@ -29,9 +29,10 @@ pub(super) enum Twin {
     HostToUnicode,
     Normalize,
     DnsHost,
+    Violation,
 }
 
-pub(super) const TWINS: [&str; 13] = [
+pub(super) const TWINS: [&str; 14] = [
     "is_valid",
     "check",
     "split",
@@ -45,12 +46,13 @@ pub(super) const TWINS: [&str; 13] = [
     "host_to_unicode",
     "normalize",
     "dns_host",
+    "violation",
 ];
 
 pub(super) struct Bindings {
     /// `loader(name)`: the object of that name, asked for once (`None`: keywords only).
     loader: Option<Py<PyAny>>,
-    slots: [OnceLock<Py<PyAny>>; 13],
+    slots: [OnceLock<Py<PyAny>>; 14],
     /// `tuple.__new__` (a `Components` from a tuple) and `object.__new__` (an
     /// `IRIReference` made as `iri.parse` makes it).
     pub(super) tuple_new: Py<PyAny>,
@@ -171,7 +173,7 @@ pub(super) fn bindings(py: Python<'_>) -> PyResult<&'static Bindings> {
 #[pyo3(signature = (
     *, loader=None, is_valid=None, check=None, split=None, parse=None, components=None,
     reference=None, resolve=None, to_uri=None, to_iri=None, host_to_ascii=None,
-    host_to_unicode=None, normalize=None, dns_host=None,
+    host_to_unicode=None, normalize=None, dns_host=None, violation=None,
 ))]
 #[allow(clippy::too_many_arguments)] // one keyword per Python twin
 pub(super) fn configure(
@@ -190,6 +192,7 @@ pub(super) fn configure(
     host_to_unicode: Option<Py<PyAny>>,
     normalize: Option<Py<PyAny>>,
     dns_host: Option<Py<PyAny>>,
+    violation: Option<Py<PyAny>>,
 ) -> PyResult<()> {
     let builtins = py.import("builtins")?;
     let tuple_new = builtins.getattr("tuple")?.getattr("__new__")?.unbind();
@@ -208,8 +211,9 @@ pub(super) fn configure(
         host_to_unicode,
         normalize,
         dns_host,
+        violation,
     ];
-    let slots: [OnceLock<Py<PyAny>>; 13] = std::array::from_fn(|_| OnceLock::new());
+    let slots: [OnceLock<Py<PyAny>>; 14] = std::array::from_fn(|_| OnceLock::new());
     for (slot, value) in slots.iter().zip(given) {
         if let Some(v) = value {
             let _ = slot.set(v); // a new OnceLock: always empty

@@ -7,10 +7,12 @@ use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
 use super::args::{groups, level_of, options, piece, scheme_str, text_of};
+use super::column_out::Row;
 use super::panic::core;
 use super::twins::{bindings, idna_map, HostMap};
 use super::UNICODE_OK;
 use crate::clean as clean_core;
+use crate::invalid::{self, Faults};
 use crate::split as split_core;
 use crate::validate::{self, Verdict};
 
@@ -68,6 +70,51 @@ pub(super) fn clean_answer(py: Python<'_>, text: &str, verdict: clean_core::Clea
         &mut |h| idna_map(py, b, HostMap::ToAscii, h),
         &mut |h| idna_map(py, b, HostMap::ToUnicode, h),
     )
+}
+
+/// The violations of `iri.check(text, rule=rule, zone_id=zone_id)` when they are only
+/// `invalid-character` ones ([`crate::invalid`]: `http://example.org/a b`), as rows
+/// (code, severity, component, start, end, section, message); `None`: ask Python (there
+/// are none, or there may be others). A non-ASCII host is asked of IDNA as by [`clean`].
+#[pyfunction]
+#[pyo3(signature = (text, rule=None, zone_id=None))]
+pub(super) fn invalid_characters(
+    py: Python<'_>,
+    text: &Bound<'_, PyAny>,
+    rule: Option<&Bound<'_, PyAny>>,
+    zone_id: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Option<Vec<Row>>> {
+    let (Some(s), Some((rule, zone))) = (text_of(text), options(rule, zone_id)) else {
+        return Ok(None);
+    };
+    let unicode_ok = UNICODE_OK.load(Ordering::Relaxed);
+    let faults = core("invalid_characters", || {
+        invalid::invalid_characters(s, rule, zone, unicode_ok)
+    })?;
+    Ok(faults
+        .filter(|f| clean_answer(py, &f.fixed, f.verdict))
+        .map(|f| invalid_rows(&f)))
+}
+
+/// The rows of `check` for [`Faults`] whose host, if any, was found clean.
+pub(super) fn invalid_rows(faults: &Faults) -> Vec<Row> {
+    let (code, severity, section) = crate::tables::INVALID_CHARACTER;
+    faults
+        .found
+        .iter()
+        .map(|f| {
+            let start = f.start as i64;
+            (
+                code.to_owned(),
+                severity.to_owned(),
+                Some(f.component.to_owned()),
+                start,
+                start + 1,
+                section.to_owned(),
+                f.message(),
+            )
+        })
+        .collect()
 }
 
 /// The fields of `iri.split(text)` as a 5-tuple (scheme, authority, path, query,

@@ -21,7 +21,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (start-u
 if TYPE_CHECKING:
     from typing import Final
 
-__all__ = ["REGISTRY", "Code", "CodeInfo", "Severity", "Violation", "describe_char"]
+__all__ = ["REGISTRY", "Code", "CodeInfo", "Severity", "Violation", "describe_char", "from_row"]
 
 
 class Severity(Option):
@@ -242,6 +242,17 @@ class Violation(_Record):
             "section": self.section,
             "message": self.message,
         }
+
+
+def from_row(code: str, component: str | None, start: int, end: int, message: str) -> Violation:
+    """The violation of a row the compiled core reports (``iri._native``: ``check``'s
+    invalid characters), its severity and section from the registry.
+
+    >>> v = from_row("invalid-character", "path", 20, 21, "U+0020 SPACE is not allowed in the path")
+    >>> v.severity, v.section
+    (<Severity.ERROR: 'error'>, 'RFC 3987 2.2')
+    """
+    return Violation.of(Code(code), component, start, end, message)
 
 
 # Names of characters that have none in the Unicode Character Database (controls):
