@@ -68,14 +68,21 @@ fn dns_ok(host: &[u8]) -> bool {
     host.len() <= DNS_MAX && host.split(|&b| b == b'.').all(ldh_label)
 }
 
-/// No "." or ".." segment where `iri._check_path.path` reports dot-segment.
+/// No "." or ".." segment where `iri._check_path.path` reports dot-segment. Such a
+/// segment starts with a dot at the start of the path or after a "/": only the dots are
+/// looked at (a path without one is read once, by `memchr`).
 fn no_dot_segments(path: &[u8], relative: bool) -> bool {
     if !(path.first() == Some(&b'/') || (!relative && !path.is_empty())) {
         return true;
     }
-    !path
-        .split(|&b| b == b'/')
-        .any(|seg| seg == b"." || seg == b"..")
+    memchr::memchr_iter(b'.', path).all(|i| {
+        if i > 0 && path[i - 1] != b'/' {
+            return true; // inside a segment
+        }
+        let rest = &path[i + 1..];
+        let len = 1 + memchr::memchr(b'/', rest).unwrap_or(rest.len());
+        !(len == 1 || (len == 2 && rest[0] == b'.'))
+    })
 }
 
 fn hexval(b: u8) -> u8 {
@@ -325,7 +332,7 @@ fn clean_bool(text: &str, g: &Groups, rule: Rule, unicode_ok: bool) -> Option<bo
     }
     if let Some((a, b)) = g.host {
         let host = &s[a..b];
-        if host.iter().any(u8::is_ascii_uppercase) || host.contains(&b'%') {
+        if host.iter().any(|&c| c.is_ascii_uppercase() || c == b'%') {
             return None;
         }
         if !host.is_empty() && host[0] != b'[' {
@@ -356,12 +363,39 @@ fn clean_bool(text: &str, g: &Groups, rule: Rule, unicode_ok: bool) -> Option<bo
     if !no_dot_segments(&s[g.path.0..g.path.1], relative) {
         return None;
     }
-    (!s.contains(&b'%') || percent_clean(s)).then_some(rtl_host)
+    (memchr::memchr(b'%', s).is_none() || percent_clean(s)).then_some(rtl_host)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn dot_segments_as_split_finds_them() {
+        // every path of up to 7 characters from "./a", against the segments split at "/"
+        let mut paths = vec![Vec::new()];
+        for _ in 0..7 {
+            let longer: Vec<Vec<u8>> = paths
+                .iter()
+                .filter(|p| p.len() == paths.last().map_or(0, Vec::len))
+                .flat_map(|p| b"./a".iter().map(move |&c| [p.as_slice(), &[c]].concat()))
+                .collect();
+            paths.extend(longer);
+        }
+        for path in &paths {
+            for relative in [false, true] {
+                let checked = path.first() == Some(&b'/') || (!relative && !path.is_empty());
+                let dotted = path
+                    .split(|&b| b == b'/')
+                    .any(|seg| seg == b"." || seg == b"..");
+                assert_eq!(
+                    no_dot_segments(path, relative),
+                    !(checked && dotted),
+                    "{path:?}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn clean_or_not() {
