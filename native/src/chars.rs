@@ -187,22 +187,15 @@ fn block_in_class(class: &[u16; 256], s: &[u8], i: usize, mask: u16) -> bool {
         != 0
 }
 
-/// Which of the eight bytes at `i` belong to the set `mask` of `class`: bit k for byte
-/// `i + k`, found without a branch per byte.
+/// How many of the eight bytes at `i`, from the first, belong to the set `mask` of
+/// `class` (8 when all do): found without a branch per byte.
 #[inline(always)]
-fn block_bits(class: &[u16; 256], s: &[u8], i: usize, mask: u16) -> u32 {
+fn block_prefix(class: &[u16; 256], s: &[u8], i: usize, mask: u16) -> usize {
     let mut bits = 0u32;
     for (k, &x) in s[i..i + 8].iter().enumerate() {
         bits |= u32::from(class[x as usize] & mask != 0) << k;
     }
-    bits
-}
-
-/// How many of the eight bytes at `i`, from the first, belong to the set `mask` of
-/// `class` (8 when all do).
-#[inline(always)]
-fn block_prefix(class: &[u16; 256], s: &[u8], i: usize, mask: u16) -> usize {
-    block_bits(class, s, i, mask).trailing_ones() as usize
+    bits.trailing_ones() as usize
 }
 
 /// The end of the run of characters from `i` that belong to the set (`mask`, one bit of
@@ -210,10 +203,7 @@ fn block_prefix(class: &[u16; 256], s: &[u8], i: usize, mask: u16) -> usize {
 /// the UTF-8 of a `&str`. The bytes are read eight at a time through the class table of
 /// `wide` (`wide_class`: most non-ASCII characters pass there without being decoded);
 /// a byte that stops a block is either the end (ASCII) or a lead byte whose character
-/// is decoded and tested. The last bytes, fewer than eight, are read as the block of the
-/// eight that end the text (one at a time only in a text shorter than eight bytes): the
-/// end of a run is mostly there, and a loop per byte cost a mispredicted exit (measured:
-/// `validate` 1.1x on the bench corpora).
+/// is decoded and tested; the last bytes, fewer than eight, one at a time.
 #[inline]
 pub fn run(s: &[u8], mut i: usize, mask: u16, wide: Wide) -> usize {
     debug_assert!(mask.is_power_of_two());
@@ -229,12 +219,6 @@ pub fn run(s: &[u8], mut i: usize, mask: u16, wide: Wide) -> usize {
         }
         if i + 8 <= n {
             i += block_prefix(class, s, i, mask);
-        } else if n >= 8 {
-            // the last bytes (fewer than eight): the block of the eight that end the text,
-            // without a branch per byte; the bits of the bytes before `i` shifted out
-            let k = i - (n - 8);
-            let bits = block_bits(class, s, n - 8, mask) >> k;
-            i += (bits.trailing_ones() as usize).min(8 - k);
         } else {
             while i < n && class[s[i] as usize] & mask != 0 {
                 i += 1;
@@ -347,8 +331,8 @@ mod tests {
 
     #[test]
     fn run_matches_a_byte_at_a_time_scan() {
-        // every start, every length around the eight-byte blocks and the overlapping last
-        // block, every component set: the end of the run is the first byte outside it
+        // every start, every length around the eight-byte blocks and the last bytes, every
+        // component set: the end of the run is the first byte outside it
         let pool = b"aZ09-._~%!$&'()*+,;=:@/?#[] \"<>^`{|}\x7f";
         for len in 0..40 {
             for seed in 0..pool.len() {
