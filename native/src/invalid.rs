@@ -34,6 +34,9 @@ use crate::validate::{validate, Rule, Verdict};
 /// `iri.syntax.collect.DEFAULT_LIMIT`: violations kept per (code, component).
 pub const LIMIT: usize = 10;
 
+/// The components a replaced character may lie in: userinfo, host, path, query, fragment.
+const COMPONENTS: usize = 5;
+
 /// What takes the place of a faulty character (see the module comment).
 const STAND_IN: u8 = b'g';
 
@@ -102,6 +105,9 @@ pub fn invalid_characters(
             || (b == b'#' && first_hash.is_some_and(|h| i > h))
             || (matches!(b, b'[' | b']') && i >= authority_end);
         if faulty {
+            if bytes.len() == COMPONENTS * LIMIT {
+                return None; // one component has more than LIMIT: left to Python
+            }
             fixed.get_or_insert_with(|| s.to_vec())[i] = STAND_IN;
             bytes.push(i);
         }
@@ -114,7 +120,7 @@ pub fn invalid_characters(
         |span: Option<(usize, usize)>, i: usize| span.is_some_and(|(a, b)| a <= i && i < b);
     let mut found = Vec::with_capacity(bytes.len());
     let mut in_host = false;
-    let mut counts = [0usize; 5];
+    let mut counts = [0usize; COMPONENTS];
     let (mut chars, mut from) = (0, 0);
     for i in bytes {
         let (k, component) = if inside(g.userinfo, i) {
@@ -248,6 +254,9 @@ mod tests {
         }
         let many = format!("http://h/{}", " a".repeat(LIMIT + 1));
         assert_eq!(found(&many), None);
+        // more than any five components can hold: not even the text is copied
+        let flood = format!("http://h/{}", " a".repeat(5_000_000));
+        assert_eq!(found(&flood), None);
         assert_eq!(
             found(&format!("http://h/{}", " a".repeat(LIMIT))).map(|v| v.len()),
             Some(LIMIT)
