@@ -307,12 +307,13 @@ def render() -> str:
     lines.append("pub const ASCII_NAMES: [&str; 128] = [")
     lines += [f'    "{describe_char(chr(b))}",' for b in range(128)]
     lines.append("];")
-    info = REGISTRY[Code.INVALID_CHARACTER]
-    lines.append("/// The code, severity and section of invalid-character (iri.syntax.registry).")
-    lines.append(
-        "pub const INVALID_CHARACTER: (&str, &str, &str) ="
-        f' ("{Code.INVALID_CHARACTER}", "{info.severity}", "{info.section}");'
-    )
+    for code in (Code.INVALID_CHARACTER, Code.REG_NAME_NOT_DNS):
+        info = REGISTRY[code]
+        lines.append(f"/// The code, severity and section of {code} (iri.syntax.registry).")
+        lines.append(
+            f"pub const {code.name}: (&str, &str, &str) ="
+            f' ("{code}", "{info.severity}", "{info.section}");'
+        )
     lines += _render_encode_sets()
     return "\n".join(lines) + "\n"
 

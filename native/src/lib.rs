@@ -9,7 +9,7 @@ pub mod chars;
 pub mod clean;
 pub mod codeset;
 pub mod convert;
-pub mod invalid;
+pub mod faults;
 pub mod ip;
 pub mod normalize;
 pub mod percent;

@@ -2682,6 +2682,8 @@ pub const ASCII_NAMES: [&str; 128] = [
 ];
 /// The code, severity and section of invalid-character (iri.syntax.registry).
 pub const INVALID_CHARACTER: (&str, &str, &str) = ("invalid-character", "error", "RFC 3987 2.2");
+/// The code, severity and section of reg-name-not-dns (iri.syntax.registry).
+pub const REG_NAME_NOT_DNS: (&str, &str, &str) = ("reg-name-not-dns", "warning", "RFC 3986 3.2.2");
 /// The named percent-encode sets (iri.syntax.percent.sets, and `NAME.uri`): the
 /// ASCII characters each encodes (bit n = code point n) and the non-ASCII ranges.
 /// (name, ASCII bits, non-ASCII ranges).

@@ -57,9 +57,9 @@ def main() -> None:
                     raise AssertionError(("is_valid", text, rule, zone, got, want))
                 if _native.clean(text, rule, zone) and py_check(text, rule=rule, zone_id=zone):
                     raise AssertionError(("clean", text, rule, zone))
-                rows = _native.invalid_characters(text, rule, zone)
+                rows = _native.violations(text, rule, zone)
                 if rows is not None and rows != py_rows(text, rule, zone):
-                    raise AssertionError(("invalid_characters", text, rule, zone, rows))
+                    raise AssertionError(("violations", text, rule, zone, rows))
         parts = _native.split(text)
         if parts is None:
             if not has_surrogate(text):

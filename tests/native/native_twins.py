@@ -106,10 +106,14 @@ def py_rows(text: str, rule: str, zone: str) -> list[tuple[object, ...]]:
     return [tuple(violation_row(v).values()) for v in py_check(text, rule=rule, zone_id=zone)]
 
 
-def only_invalid_characters(rows: list[tuple[object, ...]]) -> bool:
-    """Whether ``rows`` are ``invalid-character`` violations only, none omitted: what
-    ``invalid_characters`` may answer natively."""
-    return bool(rows) and all(r[0] == "invalid-character" for r in rows)
+#: The codes the native ``violations`` tells (``native/src/faults.rs``).
+TOLD = frozenset({"invalid-character", "reg-name-not-dns"})
+
+
+def only_told(rows: list[tuple[object, ...]]) -> bool:
+    """Whether ``rows`` are violations of the codes the native ``violations`` tells, and
+    nothing else (none omitted): what it may answer."""
+    return bool(rows) and all(r[0] in TOLD for r in rows)
 
 
 def _strings(value: object) -> Iterator[str]:

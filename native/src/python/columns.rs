@@ -30,10 +30,10 @@ use super::column_out::{Answer, Kind, Out, Parts, Row};
 use super::panic::{core, detached};
 use super::repeats::{encode, many_repeats, spread};
 use super::twins::{bindings, idna_cached, idna_map, HostMap};
-use super::values::{clean_answer, invalid_rows};
+use super::values::{clean_answer, rows};
 use super::UNICODE_OK;
 use crate::clean::{clean, Clean};
-use crate::invalid::invalid_characters;
+use crate::faults::faults;
 use crate::normalize::Level;
 use crate::validate::{validate, Rule, Verdict};
 
@@ -127,7 +127,7 @@ const TEXT: u8 = 4;
 const SAME: u8 = 5;
 /// `check` of a clean text: no violation.
 const CLEAN: u8 = 6;
-/// `check` of a text with only invalid characters: the next rows of the part
+/// `check` of a text whose faults the core tells (`crate::faults`): the next rows of the part
 /// (`Part::rows`).
 const ROWS: u8 = 7;
 
@@ -221,7 +221,7 @@ fn native(task: Task, text: &str, base: &str, unicode_ok: bool, part: &mut Part)
             Verdict::Invalid => FALSE,
             Verdict::Defer(_) => DEFER,
         },
-        // as `clean_answer`, the hosts from the caches only; then the invalid characters
+        // as `clean_answer`, the hosts from the caches only; then the faults it tells
         Task::Check(rule, zone) => {
             let verdict = clean(text, rule, zone, unicode_ok);
             let mut to_unicode = |h: &str| idna_cached(HostMap::ToUnicode, h);
@@ -230,9 +230,9 @@ fn native(task: Task, text: &str, base: &str, unicode_ok: bool, part: &mut Part)
             } else if verdict != Clean::No {
                 DEFER // a host the caches do not hold
             } else {
-                match invalid_characters(text, rule, zone, unicode_ok) {
+                match faults(text, rule, zone, unicode_ok) {
                     Some(f) if f.verdict.answer(&f.fixed, idna, &mut to_unicode) => {
-                        part.rows.push(invalid_rows(&f));
+                        part.rows.push(rows(&f));
                         ROWS
                     }
                     _ => DEFER,
@@ -347,12 +347,10 @@ fn with_idna(py: Python<'_>, task: Task, text: &str) -> PyResult<Option<Answer>>
         if clean_answer(py, text, verdict) {
             return Ok(Some(Answer::Rows(Vec::new())));
         }
-        let faults = core("column", || {
-            invalid_characters(text, rule, zone, unicode_ok)
-        })?;
-        return Ok(faults
+        let found = core("column", || faults(text, rule, zone, unicode_ok))?;
+        return Ok(found
             .filter(|f| clean_answer(py, &f.fixed, f.verdict))
-            .map(|f| Answer::Rows(invalid_rows(&f))));
+            .map(|f| Answer::Rows(rows(&f))));
     }
     let Some(map) = idna_of(task) else {
         return Ok(None);

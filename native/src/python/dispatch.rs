@@ -8,7 +8,7 @@ use pyo3::types::{PyDict, PyList};
 use super::args::{groups, level_of, options, result_str, text_of};
 use super::panic::core;
 use super::twins::{bindings, idna_map, kwargs, HostMap, Twin};
-use super::values::{clean, invalid_characters, is_valid, resolve, split};
+use super::values::{clean, is_valid, resolve, split, violations};
 use crate::validate::{self, Verdict};
 
 /// Drop-in `iri.is_valid(text, *, rule=..., zone_id=...)`: the native answer, or the
@@ -31,7 +31,7 @@ pub(super) fn api_is_valid<'py>(
 }
 
 /// Drop-in `iri.check(text, *, rule=..., zone_id=..., limit=...)`: `[]` when [`clean`]
-/// says so, the violations of [`invalid_characters`] when it finds them (each built by
+/// says so, the rows of [`violations`] when it finds them (each built by
 /// the `violation` twin), else the Python twin; with a `limit` (which the twin
 /// validates), always the twin.
 #[pyfunction]
@@ -48,7 +48,7 @@ pub(super) fn api_check<'py>(
         if clean(py, text, rule, zone_id)? {
             return Ok(PyList::empty(py).into_any());
         }
-        if let Some(rows) = invalid_characters(py, text, rule, zone_id)? {
+        if let Some(rows) = violations(py, text, rule, zone_id)? {
             let violation = b.get(py, Twin::Violation)?.bind(py);
             let found = PyList::empty(py);
             for (code, _, component, start, end, _, message) in rows {

@@ -34,7 +34,7 @@ use panic::_test_panic;
 use repeats::column_repeats;
 use twins::configure;
 use values::{
-    clean, invalid_characters, is_valid, normalize, parse_groups, resolve, split, to_iri, to_uri,
+    clean, is_valid, normalize, parse_groups, resolve, split, to_iri, to_uri, violations,
 };
 
 /// The allocator of the extension (see `Cargo.toml`): freed buffers are reused, not
@@ -58,7 +58,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("UNICODE_OK", version == crate::tables::UNICODE_VERSION)?;
     m.add_function(wrap_pyfunction!(is_valid, m)?)?;
     m.add_function(wrap_pyfunction!(clean, m)?)?;
-    m.add_function(wrap_pyfunction!(invalid_characters, m)?)?;
+    m.add_function(wrap_pyfunction!(violations, m)?)?;
     m.add_function(wrap_pyfunction!(split, m)?)?;
     m.add_function(wrap_pyfunction!(parse_groups, m)?)?;
     m.add_function(wrap_pyfunction!(clean_lines, m)?)?;

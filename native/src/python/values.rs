@@ -12,7 +12,7 @@ use super::panic::core;
 use super::twins::{bindings, idna_map, HostMap};
 use super::UNICODE_OK;
 use crate::clean as clean_core;
-use crate::invalid::{self, Faults};
+use crate::faults::{self, Faults};
 use crate::split as split_core;
 use crate::validate::{self, Verdict};
 
@@ -73,12 +73,14 @@ pub(super) fn clean_answer(py: Python<'_>, text: &str, verdict: clean_core::Clea
 }
 
 /// The violations of `iri.check(text, rule=rule, zone_id=zone_id)` when they are only
-/// `invalid-character` ones ([`crate::invalid`]: `http://example.org/a b`), as rows
-/// (code, severity, component, start, end, section, message); `None`: ask Python (there
-/// are none, or there may be others). A non-ASCII host is asked of IDNA as by [`clean`].
+/// `invalid-character` ones of ASCII characters (`http://example.org/a b`) and
+/// `reg-name-not-dns` ones of an ASCII host name (`http://my_host.example/`), as rows
+/// (code, severity, component, start, end, section, message): [`crate::faults`]. `None`:
+/// ask Python (there are none, or there may be others). A non-ASCII host is asked of IDNA
+/// as by [`clean`].
 #[pyfunction]
 #[pyo3(signature = (text, rule=None, zone_id=None))]
-pub(super) fn invalid_characters(
+pub(super) fn violations(
     py: Python<'_>,
     text: &Bound<'_, PyAny>,
     rule: Option<&Bound<'_, PyAny>>,
@@ -88,28 +90,25 @@ pub(super) fn invalid_characters(
         return Ok(None);
     };
     let unicode_ok = UNICODE_OK.load(Ordering::Relaxed);
-    let faults = core("invalid_characters", || {
-        invalid::invalid_characters(s, rule, zone, unicode_ok)
-    })?;
-    Ok(faults
+    let found = core("violations", || faults::faults(s, rule, zone, unicode_ok))?;
+    Ok(found
         .filter(|f| clean_answer(py, &f.fixed, f.verdict))
-        .map(|f| invalid_rows(&f)))
+        .map(|f| rows(&f)))
 }
 
 /// The rows of `check` for [`Faults`] whose host, if any, was found clean.
-pub(super) fn invalid_rows(faults: &Faults) -> Vec<Row> {
-    let (code, severity, section) = crate::tables::INVALID_CHARACTER;
+pub(super) fn rows(faults: &Faults) -> Vec<Row> {
     faults
         .found
         .iter()
         .map(|f| {
-            let start = f.start as i64;
+            let (code, severity, section) = f.code();
             (
                 code.to_owned(),
                 severity.to_owned(),
                 Some(f.component.to_owned()),
-                start,
-                start + 1,
+                f.start as i64,
+                f.end as i64,
                 section.to_owned(),
                 f.message(),
             )

@@ -1,0 +1,404 @@
+//! The violations of `iri.check` for the two commonest faults of addresses scraped from
+//! the web, told without Python when a text has no other: ASCII characters that their
+//! component's set does not hold (`invalid-character`, RFC 3987 2.2:
+//! `http://example.org/a b`), and labels of an ASCII host name that are not in DNS
+//! syntax (`reg-name-not-dns`, RFC 3986 3.2.2: `http://my_host.example/`).
+//!
+//! The reading. Each faulty character, and each character of a faulty label, is replaced
+//! by `g`: a letter, in every component set but the port's, outside HEXDIG, and no
+//! delimiter. The replacement changes nothing that any other check of `iri.check` reads
+//! when all of this holds:
+//!
+//! * the text neither starts nor ends with white space (those are `leading-whitespace` /
+//!   `trailing-whitespace`, not `invalid-character`);
+//! * the replaced text is valid for the rule, and each replaced character lies in its
+//!   userinfo, host, path, query or fragment (never the scheme: a space there makes the
+//!   first segment a path, RFC 3986 Appendix B; nor the port, which holds digits only).
+//!   No replaced character is one of `:/?#@[]%` where it delimits, so RFC 3986
+//!   Appendix B and `split_authority` cut both texts alike, and no percent-encoding,
+//!   dot-segment or colon-in-first-segment changes;
+//! * the replaced text is clean ([`clean_groups`]: no warning at all). The pieces of the
+//!   4.2 bidi checks that hold a `g` then hold no R or AL character (a `g` is L), so
+//!   they hold none in the text either; a character warning reads non-ASCII characters
+//!   only. A faulty character in the host: `iri.syntax.check_authority.host` then skips
+//!   the DNS and IDNA checks, and the host of the replaced text must be an ASCII one with
+//!   nothing to say ([`Clean::Yes`]; its uppercase check sees the same letters);
+//! * faulty labels are looked for only in a host with no faulty character that `check`
+//!   reads with `dns_syntax` alone: ASCII, no "%" and no "--" (those go to the IDNA
+//!   checks of `host_faults`), no uppercase letter (`uppercase-host`, which a `g` would
+//!   hide), no final dot, at most 253 characters. A faulty label is one the LDH pattern
+//!   of `dns_syntax` refuses (a character out of letters, digits and hyphens, or a
+//!   hyphen first or last) and has 1 to 63 characters (an empty or longer one: Python);
+//! * each (code, component) has at most [`LIMIT`] of them (beyond it, `check` cuts the
+//!   group short with a `violations-omitted` summary: left to Python).
+//!
+//! Then `check` reports exactly one violation per faulty character or label, at its
+//! position (in code points), in the order of the text: `tests/native` compares it with
+//! the Python checker on every corpus and on texts made faulty at random.
+
+use crate::clean::{clean_groups, Clean};
+use crate::tables::{ASCII_NAMES, CLASS, INVALID_CHARACTER, QUERY, REG_NAME_NOT_DNS};
+use crate::validate::{validate, Rule, Verdict};
+
+/// `iri.syntax.collect.DEFAULT_LIMIT`: violations kept per (code, component).
+pub const LIMIT: usize = 10;
+
+/// The components a faulty character may lie in: userinfo, host, path, query, fragment.
+const COMPONENTS: usize = 5;
+
+/// The longest host whose labels are looked at (`clean`'s bound for a DNS name).
+const DNS_MAX: usize = 253;
+
+/// What takes the place of a faulty character (see the module comment).
+const STAND_IN: u8 = b'g';
+
+/// What is wrong at one place.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// `invalid-character`: this ASCII character
+    Character(u8),
+    /// `reg-name-not-dns`: this label of the host
+    Label(String),
+}
+
+/// One violation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    /// `userinfo`, `host`, `path`, `query` or `fragment`
+    pub component: &'static str,
+    /// the span, in code points
+    pub start: usize,
+    pub end: usize,
+    pub fault: Fault,
+}
+
+impl Found {
+    /// Code, severity and section (the registry, `iri.syntax.registry`).
+    pub fn code(&self) -> (&'static str, &'static str, &'static str) {
+        fault_code(&self.fault)
+    }
+
+    /// The message of `iri.syntax.check_chars.Checker.chars` (a character) or of
+    /// `iri.syntax.check_authority.dns_syntax` (a label, as Python's `repr` quotes it: a
+    /// host name holds no `"` or `\\`; one of more than 40 characters cut there, "...").
+    pub fn message(&self) -> String {
+        match &self.fault {
+            Fault::Character(b) => format!(
+                "{} is not allowed in the {}",
+                ASCII_NAMES[*b as usize], self.component
+            ),
+            Fault::Label(label) => {
+                let short = if label.len() <= 40 {
+                    label.clone()
+                } else {
+                    format!("{}...", &label[..40])
+                };
+                let quoted = if short.contains('\'') {
+                    format!("\"{short}\"")
+                } else {
+                    format!("'{short}'")
+                };
+                format!(
+                    "label {quoted} is not in DNS syntax (1 to 63 letters, digits or \
+                     hyphens, no hyphen first or last)"
+                )
+            }
+        }
+    }
+}
+
+/// The faults of a text, when it has no others: the replaced text, its [`Clean`] verdict
+/// (the caller resolves a non-ASCII host as for `clean`, on `fixed`), and the violations
+/// in the order of the text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Faults {
+    pub fixed: String,
+    pub verdict: Clean,
+    pub found: Vec<Found>,
+}
+
+/// An ASCII byte in no component set of any rule and no delimiter: outside `iquery`, the
+/// widest set (controls, space, `"<>\\^`{|}`, DEL), and not `#`, `[` or `]`.
+fn never_allowed(b: u8) -> bool {
+    b < 0x80 && CLASS[b as usize] & QUERY == 0 && !matches!(b, b'#' | b'[' | b']')
+}
+
+/// White space the checker reports at either end of a text (`iri.syntax.check._edges`).
+fn edge_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | 0x0B | 0x0C | b'\r')
+}
+
+/// A label the LDH pattern of `dns_syntax` takes: letters, digits, hyphens, none first or
+/// last (its length is checked apart).
+fn ldh(label: &[u8]) -> bool {
+    label.first() != Some(&b'-')
+        && label.last() != Some(&b'-')
+        && label
+            .iter()
+            .all(|&c| c.is_ascii_alphanumeric() || c == b'-')
+}
+
+/// The faulty labels of a host that `check` reads with `dns_syntax` alone (see the module
+/// comment): their byte ranges in `host`; `None` when the host is not such a one, or has
+/// a faulty label that is empty or longer than 63.
+fn faulty_labels(host: &[u8]) -> Option<Vec<(usize, usize)>> {
+    if host.is_empty()
+        || host[0] == b'['
+        || host.len() > DNS_MAX
+        || host.last() == Some(&b'.')
+        || host.windows(2).any(|w| w == b"--")
+        || host
+            .iter()
+            .any(|&c| c >= 0x80 || c == b'%' || c.is_ascii_uppercase())
+    {
+        return None;
+    }
+    let mut out = Vec::new();
+    let mut start = 0;
+    for label in host.split(|&b| b == b'.') {
+        if !ldh(label) || label.is_empty() {
+            if label.is_empty() || label.len() > 63 {
+                return None;
+            }
+            out.push((start, start + label.len()));
+        }
+        start += label.len() + 1;
+    }
+    Some(out)
+}
+
+/// The violations of `text` for `rule`, when they are only those this module tells (see
+/// the module comment); `None` when there are none, or when anything else may be wrong.
+pub fn faults(text: &str, rule: Rule, zone_id: bool, unicode_ok: bool) -> Option<Faults> {
+    let s = text.as_bytes();
+    if edge_space(*s.first()?) || edge_space(*s.last()?) {
+        return None;
+    }
+    // the authority ends at the first "/", "?" or "#" after a leading "//" (Appendix B);
+    // "[" and "]" are faulty only after it, "#" only after the first one
+    let first_hash = memchr::memchr(b'#', s);
+    let authority_end = authority_end(s);
+    let mut fixed = s.to_vec();
+    let mut chars: Vec<usize> = Vec::new();
+    for (i, &b) in s.iter().enumerate() {
+        let faulty = never_allowed(b)
+            || (b == b'#' && first_hash.is_some_and(|h| i > h))
+            || (matches!(b, b'[' | b']') && i >= authority_end);
+        if faulty {
+            if chars.len() == COMPONENTS * LIMIT {
+                return None; // one component has more than LIMIT: left to Python
+            }
+            fixed[i] = STAND_IN;
+            chars.push(i);
+        }
+    }
+    let fixed = String::from_utf8(fixed).ok()?; // ASCII bytes replaced by ASCII: UTF-8
+    let Verdict::Valid(g) = validate(&fixed, rule, zone_id) else {
+        return None;
+    };
+    let inside =
+        |span: Option<(usize, usize)>, i: usize| span.is_some_and(|(a, b)| a <= i && i < b);
+    // (byte start, byte end, component, fault), in the order of the text
+    let mut places: Vec<(usize, usize, &'static str, Fault)> = Vec::new();
+    let mut in_host = false;
+    for &i in &chars {
+        let component = if inside(g.userinfo, i) {
+            "userinfo"
+        } else if inside(g.host, i) {
+            in_host = true;
+            "host"
+        } else if inside(Some(g.path), i) {
+            "path"
+        } else if inside(g.query, i) {
+            "query"
+        } else if inside(g.fragment, i) {
+            "fragment"
+        } else {
+            return None; // the scheme or the port
+        };
+        places.push((i, i + 1, component, Fault::Character(s[i])));
+    }
+    let mut fixed = fixed.into_bytes();
+    if let (Some((h0, h1)), false) = (g.host, in_host) {
+        for (a, b) in faulty_labels(&s[h0..h1]).unwrap_or_default() {
+            let label = &text[h0 + a..h0 + b];
+            fixed[h0 + a..h0 + b].fill(STAND_IN);
+            places.push((h0 + a, h0 + b, "host", Fault::Label(label.to_owned())));
+        }
+    }
+    if places.is_empty() {
+        return None;
+    }
+    places.sort_by_key(|p| p.0); // the labels of the host among the characters
+    let fixed = String::from_utf8(fixed).ok()?;
+    let mut found = Vec::with_capacity(places.len());
+    let (mut at, mut from) = (0, 0); // code points before byte `from`
+    for (a, b, component, fault) in places {
+        // code points before byte a: the bytes that start a character
+        at += s[from..a].iter().filter(|&&c| (c as i8) >= -0x40).count();
+        from = a;
+        let code = fault_code(&fault);
+        let same = found
+            .iter()
+            .filter(|f: &&Found| f.component == component && f.code() == code)
+            .count();
+        if same == LIMIT {
+            return None;
+        }
+        found.push(Found {
+            component,
+            start: at,
+            end: at + (b - a), // one ASCII character, or an ASCII label
+            fault,
+        });
+    }
+    let verdict = clean_groups(&fixed, &g, rule, unicode_ok);
+    if verdict == Clean::No || (in_host && verdict != Clean::Yes) {
+        return None;
+    }
+    Some(Faults {
+        fixed,
+        verdict,
+        found,
+    })
+}
+
+/// The registry entry of a fault (as [`Found::code`]).
+fn fault_code(fault: &Fault) -> (&'static str, &'static str, &'static str) {
+    match fault {
+        Fault::Character(_) => INVALID_CHARACTER,
+        Fault::Label(_) => REG_NAME_NOT_DNS,
+    }
+}
+
+/// Where the authority of `s` ends, 0 when there is none (RFC 3986 Appendix B: a scheme
+/// up to the first ":" when none of "/?#" comes before it, then "//" and the authority up
+/// to the first "/", "?" or "#").
+fn authority_end(s: &[u8]) -> usize {
+    let start = match s
+        .iter()
+        .position(|b| matches!(b, b':' | b'/' | b'?' | b'#'))
+    {
+        Some(c) if c > 0 && s[c] == b':' => c + 1,
+        _ => 0,
+    };
+    if !s[start..].starts_with(b"//") {
+        return 0;
+    }
+    let a = start + 2;
+    s[a..]
+        .iter()
+        .position(|&b| matches!(b, b'/' | b'?' | b'#'))
+        .map_or(s.len(), |k| a + k)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn found(text: &str) -> Option<Vec<(&'static str, usize, usize, String)>> {
+        let f = faults(text, Rule::IriReference, false, true)?;
+        Some(
+            f.found
+                .iter()
+                .map(|x| (x.component, x.start, x.end, x.message()))
+                .collect(),
+        )
+    }
+
+    #[test]
+    fn reported() {
+        assert_eq!(
+            found("http://example.org/a b"),
+            Some(vec![(
+                "path",
+                20,
+                21,
+                "U+0020 SPACE is not allowed in the path".into()
+            )])
+        );
+        let all = found("http://ex|ample.org/é?a[]=1#x#y").expect("characters");
+        assert_eq!(
+            all.iter().map(|f| (f.0, f.1)).collect::<Vec<_>>(),
+            [("host", 9), ("query", 23), ("query", 24), ("fragment", 29)]
+        );
+        assert_eq!(
+            all[1].3,
+            "U+005B LEFT SQUARE BRACKET is not allowed in the query"
+        );
+        assert_eq!(found("a\tb/c").expect("a tab")[0].1, 1);
+    }
+
+    #[test]
+    fn labels() {
+        assert_eq!(
+            found("http://my_host.example/a"),
+            Some(vec![(
+                "host",
+                7,
+                14,
+                "label 'my_host' is not in DNS syntax (1 to 63 letters, digits or hyphens, \
+                 no hyphen first or last)"
+                    .into()
+            )])
+        );
+        let both = found("http://ü@a_b.-c.org/x y").expect("labels and a space");
+        assert_eq!(
+            both.iter().map(|f| (f.0, f.1, f.2)).collect::<Vec<_>>(),
+            [("host", 9, 12), ("host", 13, 15), ("path", 21, 22)]
+        );
+        let quote = found("http://it's.example/").expect("a quote");
+        assert!(quote[0].3.starts_with("label \"it's\" is"));
+        let long = format!("http://{}_.example/", "a".repeat(45));
+        let cut = found(&long).expect("a long label");
+        assert!(cut[0]
+            .3
+            .starts_with(&format!("label '{}...' is", "a".repeat(40))));
+    }
+
+    #[test]
+    fn left_to_python() {
+        for t in [
+            "http://example.org/",     // nothing wrong
+            " http://example.org/a b", // leading white space
+            "http://example.org/a b ", // trailing
+            "ht tp://example.org/",    // in the scheme
+            "a b:c",                   // a scheme of the replaced text
+            "http://h:8 0/",           // in the port
+            "http://[::1 ]/",          // an IP literal
+            "http://h/a b/./c",        // a dot-segment too
+            "http://h/%2 ",            // a bad percent-encoding too
+            "http://H/a b",            // an uppercase host too
+            "http://é x.example/",     // a non-ASCII host with a fault
+            "mailto:a b@example.org",  // a scheme with checks of its own
+            "http://My_host.example/", // uppercase: uppercase-host too
+            "http://a_b--c.example/",  // "--": the IDNA checks
+            "http://a_b.example./",    // a final dot
+            "http://a..b_c/",          // an empty label
+            "http://a_b%41.example/",  // "%": the IDNA checks
+            "http://a_b.é.example/",   // not ASCII
+        ] {
+            assert_eq!(found(t), None, "{t}");
+        }
+        let many = format!("http://h/{}", " a".repeat(LIMIT + 1));
+        assert_eq!(found(&many), None);
+        // more than any five components can hold: not even the text is looked at further
+        let flood = format!("http://h/{}", " a".repeat(5_000_000));
+        assert_eq!(found(&flood), None);
+        assert_eq!(
+            found(&format!("http://h/{}", " a".repeat(LIMIT))).map(|v| v.len()),
+            Some(LIMIT)
+        );
+        let labels = format!("http://{}/", ["a_"; LIMIT + 1].join("."));
+        assert_eq!(found(&labels), None);
+        let long = format!("http://{}_.example/", "a".repeat(63));
+        assert_eq!(found(&long), None);
+    }
+
+    #[test]
+    fn a_non_ascii_host_is_asked_of_idna() {
+        let f =
+            faults("http://é.example/a b", Rule::IriReference, false, true).expect("only a space");
+        assert!(matches!(f.verdict, Clean::IfHostConverts(7, 17)));
+    }
+}
