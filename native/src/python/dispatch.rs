@@ -43,11 +43,11 @@ pub(super) fn api_check<'py>(
     zone_id: Option<&Bound<'py, PyAny>>,
     rest: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    if rest.is_none() && clean(py, text, rule, zone_id)? {
+        return Ok(PyList::empty(py).into_any());
+    }
     let b = bindings(py)?;
     if rest.is_none() {
-        if clean(py, text, rule, zone_id)? {
-            return Ok(PyList::empty(py).into_any());
-        }
         if let Some(rows) = violations(py, text, rule, zone_id)? {
             let violation = b.get(py, Twin::Violation)?.bind(py);
             let found = PyList::empty(py);

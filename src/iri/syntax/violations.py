@@ -245,8 +245,9 @@ class Violation(_Record):
 
 
 def from_row(code: str, component: str | None, start: int, end: int, message: str) -> Violation:
-    """The violation of a row the compiled core reports (``iri._native``: ``check``'s
-    invalid characters), its severity and section from the registry.
+    """The violation of a row the compiled core reports (``iri._native.violations``: the
+    invalid characters and host labels of ``check``), its severity and section from the
+    registry.
 
     >>> v = from_row("invalid-character", "path", 20, 21, "U+0020 SPACE is not allowed in the path")
     >>> v.severity, v.section
