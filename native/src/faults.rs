@@ -178,7 +178,6 @@ pub fn faults(text: &str, rule: Rule, zone_id: bool, unicode_ok: bool) -> Option
     // "[" and "]" are faulty only after it, "#" only after the first one
     let first_hash = memchr::memchr(b'#', s);
     let authority_end = authority_end(s);
-    let mut fixed = s.to_vec();
     let mut chars: Vec<usize> = Vec::new();
     for (i, &b) in s.iter().enumerate() {
         let faulty = never_allowed(b)
@@ -188,9 +187,12 @@ pub fn faults(text: &str, rule: Rule, zone_id: bool, unicode_ok: bool) -> Option
             if chars.len() == COMPONENTS * LIMIT {
                 return None; // one component has more than LIMIT: left to Python
             }
-            fixed[i] = STAND_IN;
             chars.push(i);
         }
+    }
+    let mut fixed = s.to_vec();
+    for &i in &chars {
+        fixed[i] = STAND_IN;
     }
     let fixed = String::from_utf8(fixed).ok()?; // ASCII bytes replaced by ASCII: UTF-8
     let Verdict::Valid(g) = validate(&fixed, rule, zone_id) else {
@@ -382,7 +384,7 @@ mod tests {
         }
         let many = format!("http://h/{}", " a".repeat(LIMIT + 1));
         assert_eq!(found(&many), None);
-        // more than any five components can hold: not even the text is looked at further
+        // more than five components can hold: found within the first bytes, nothing copied
         let flood = format!("http://h/{}", " a".repeat(5_000_000));
         assert_eq!(found(&flood), None);
         assert_eq!(
