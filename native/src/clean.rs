@@ -27,7 +27,7 @@ use crate::validate::{validate, Groups, Rule, Verdict};
 
 /// RFC 3986 3.2.2: names "should" have no more than 255 characters (iri DNS_MAX); IDNA
 /// (RFC 5891 / UTS #46 VerifyDnsLength) stops at 253, the stricter bound is kept here.
-const DNS_MAX: usize = 253;
+pub(crate) const DNS_MAX: usize = 253;
 
 fn eq_lower(scheme: &[u8], name: &str) -> bool {
     scheme.eq_ignore_ascii_case(name.as_bytes())
@@ -49,7 +49,7 @@ fn port_equals(port: &[u8], default: &str) -> bool {
 /// A label in DNS preferred name syntax: 1 to 63 letters, digits, hyphens; no hyphen at
 /// either end (RFC 1034 3.5, RFC 1123 2.1); and none in the third and fourth positions
 /// (RFC 5891 4.2.3.1: an "xn--" A-label or a reserved form, which IDNA must judge).
-fn ldh_label(label: &[u8]) -> bool {
+pub(crate) fn ldh_label(label: &[u8]) -> bool {
     !label.is_empty()
         && label.len() <= 63
         && label[0] != b'-'

@@ -36,7 +36,7 @@
 //! position (in code points), in the order of the text: `tests/native` compares it with
 //! the Python checker on every corpus and on texts made faulty at random.
 
-use crate::clean::{clean_groups, Clean};
+use crate::clean::{clean_groups, ldh_label, Clean, DNS_MAX};
 use crate::tables::{ASCII_NAMES, CLASS, INVALID_CHARACTER, QUERY, REG_NAME_NOT_DNS};
 use crate::validate::{validate, Rule, Verdict};
 
@@ -45,9 +45,6 @@ pub const LIMIT: usize = 10;
 
 /// The components a faulty character may lie in: userinfo, host, path, query, fragment.
 const COMPONENTS: usize = 5;
-
-/// The longest host whose labels are looked at (`clean`'s bound for a DNS name).
-const DNS_MAX: usize = 253;
 
 /// What takes the place of a faulty character (see the module comment).
 const STAND_IN: u8 = b'g';
@@ -128,16 +125,6 @@ fn edge_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | 0x0B | 0x0C | b'\r')
 }
 
-/// A label the LDH pattern of `dns_syntax` takes: letters, digits, hyphens, none first or
-/// last (its length is checked apart).
-fn ldh(label: &[u8]) -> bool {
-    label.first() != Some(&b'-')
-        && label.last() != Some(&b'-')
-        && label
-            .iter()
-            .all(|&c| c.is_ascii_alphanumeric() || c == b'-')
-}
-
 /// The faulty labels of a host that `check` reads with `dns_syntax` alone (see the module
 /// comment): their byte ranges in `host`; `None` when the host is not such a one, or has
 /// a faulty label that is empty or longer than 63.
@@ -156,7 +143,9 @@ fn faulty_labels(host: &[u8]) -> Option<Vec<(usize, usize)>> {
     let mut out = Vec::new();
     let mut start = 0;
     for label in host.split(|&b| b == b'.') {
-        if !ldh(label) || label.is_empty() {
+        // `clean`'s test, whose "--" in positions 3-4 cannot occur here: the one of
+        // `dns_syntax`'s LDH pattern with its length
+        if !ldh_label(label) {
             if label.is_empty() || label.len() > 63 {
                 return None;
             }
@@ -174,10 +163,11 @@ pub fn faults(text: &str, rule: Rule, zone_id: bool, unicode_ok: bool) -> Option
     if edge_space(*s.first()?) || edge_space(*s.last()?) {
         return None;
     }
-    // the authority ends at the first "/", "?" or "#" after a leading "//" (Appendix B);
-    // "[" and "]" are faulty only after it, "#" only after the first one
-    let first_hash = memchr::memchr(b'#', s);
-    let authority_end = authority_end(s);
+    // "[" and "]" are faulty only after the authority (none: anywhere), "#" only in the
+    // fragment; both as RFC 3986 Appendix B cuts the text
+    let parts = crate::split::split(text);
+    let authority_end = parts.authority.map_or(0, |(_, end)| end);
+    let first_hash = parts.fragment.map(|(start, _)| start - 1);
     let mut chars: Vec<usize> = Vec::new();
     for (i, &b) in s.iter().enumerate() {
         let faulty = never_allowed(b)
@@ -271,27 +261,6 @@ fn fault_code(fault: &Fault) -> (&'static str, &'static str, &'static str) {
         Fault::Character(_) => INVALID_CHARACTER,
         Fault::Label(_) => REG_NAME_NOT_DNS,
     }
-}
-
-/// Where the authority of `s` ends, 0 when there is none (RFC 3986 Appendix B: a scheme
-/// up to the first ":" when none of "/?#" comes before it, then "//" and the authority up
-/// to the first "/", "?" or "#").
-fn authority_end(s: &[u8]) -> usize {
-    let start = match s
-        .iter()
-        .position(|b| matches!(b, b':' | b'/' | b'?' | b'#'))
-    {
-        Some(c) if c > 0 && s[c] == b':' => c + 1,
-        _ => 0,
-    };
-    if !s[start..].starts_with(b"//") {
-        return 0;
-    }
-    let a = start + 2;
-    s[a..]
-        .iter()
-        .position(|&b| matches!(b, b'/' | b'?' | b'#'))
-        .map_or(s.len(), |k| a + k)
 }
 
 #[cfg(test)]
