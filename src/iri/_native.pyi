@@ -84,5 +84,6 @@ def column(
     zone_id: str = ...,
     level: str = ...,
     base: str = ...,
+    text_max: int = ...,
 ) -> list[Any] | None: ...
 def column_repeats(data: Any) -> list[bool]: ...

@@ -321,3 +321,56 @@ def test_a_nanoarrow_array() -> None:
     got = batch.arrow_column("to_uri", na.Array(pa.array(values)), on_invalid="null")
     assert isinstance(got, na.Array)
     assert got.to_pylist() == [per_value("to_uri", t, {}) for t in values]
+
+
+
+# Text results past 2 GiB (the 32-bit offsets of `string`) come back `large_string`, in both
+# modes, by one rule: a chunk's text results are `large_string` exactly when they come to
+# more than `iri.scale.arrow.SMALL_MAX` bytes.
+
+
+def test_text_past_two_gib_is_large_string() -> None:
+    """At the real limit: 8,200 rows of one value (the kernel samples the repeats and
+    spreads the one answer; so does the Python path), 722 MB in; `to_uri` writes each "é"
+    (2 bytes) as "%C3%A9" (6), 2.165 GB out, past 2**31 - 1 = 2.147 GB."""
+    pa = pytest.importorskip("pyarrow")
+    pc = pytest.importorskip("pyarrow.compute")
+    rows = 8_200
+    value = "http://h/" + "é" * 44_000
+    column = pa.array([value] * rows + [None])
+    want = iri.to_uri(value)
+    out = batch.arrow_column("to_uri", column)
+    assert (str(out.type), len(out), out.null_count) == ("large_string", rows + 1, 1)
+    assert pc.sum(pc.binary_length(out)).as_py() == len(want) * rows
+    assert pc.all(pc.equal(out.slice(0, rows), want)).as_py() and out[rows].as_py() is None
+
+
+@pytest.mark.parametrize("repeated", [False, True], ids=["distinct", "repeated"])
+def test_text_past_the_limit_turns_large(monkeypatch: pytest.MonkeyPatch, repeated: bool) -> None:
+    """The same rule under a lower limit (the kernel takes the constant from Python): the
+    rows before the one that passes it are carried into the `large_string`, none lost or
+    moved; a column of many repeats (sampled, spread) and one of distinct values (written
+    row by row) alike. At the limit exactly: `string`."""
+    pa = pytest.importorskip("pyarrow")
+    from iri.scale import arrow
+
+    texts = [f"http://h/{k % 50 if repeated else k}/é" for k in range(10_000)]
+    texts[7] = None  # type: ignore[call-overload]
+    want = [None if t is None else iri.to_uri(t) for t in texts]
+    size = sum(len(w) for w in want if w is not None)
+    for limit, kind in [(size - 1, "large_string"), (size, "string"), (1, "large_string")]:
+        monkeypatch.setattr(arrow, "SMALL_MAX", limit)
+        out = batch.arrow_column("to_uri", pa.array(texts))
+        assert (str(out.type), out.to_pylist()) == (kind, want), limit
+    # one chunk large, one not: the chunked result is one column of one type
+    monkeypatch.setattr(arrow, "SMALL_MAX", size)
+    chunked = batch.arrow_column("to_uri", pa.chunked_array([pa.array(texts), ["http://h/é"]]))
+    assert (str(chunked.type), chunked.num_chunks) == ("string", 2)
+    monkeypatch.setattr(arrow, "SMALL_MAX", size - 1)
+    chunked = batch.arrow_column("to_uri", pa.chunked_array([pa.array(texts), ["http://h/é"]]))
+    assert (str(chunked.type), chunked.num_chunks) == ("large_string", 2)
+    assert chunked.to_pylist() == [*want, "http://h/%C3%A9"]
+    if iri.NATIVE:
+        from iri import _native
+
+        assert _native.column_repeats(pa.array(texts)) == [repeated]

@@ -6,15 +6,15 @@
 //! | `is_valid` | `bool` |
 //! | `check` | `list<struct<code, severity, component, start: int64, end: int64, section, message>>` |
 //! | `split` | `struct<scheme, userinfo, host, port, path, query, fragment>` (all `string`) |
-//! | the others | `string` |
+//! | the others | `string`, or `large_string` for a chunk whose text passes 2 GiB ([`TextOut`]) |
 
 use std::sync::Arc;
 
 use arrow_array::builder::{
-    ArrayBuilder, BooleanBuilder, Int64Builder, ListBuilder, NullBufferBuilder, StringBuilder,
-    StructBuilder,
+    ArrayBuilder, BooleanBuilder, Int64Builder, LargeStringBuilder, ListBuilder, NullBufferBuilder,
+    StringBuilder, StructBuilder,
 };
-use arrow_array::{ArrayRef, StructArray};
+use arrow_array::{Array, ArrayRef, StructArray};
 use arrow_schema::{ArrowError, DataType, Field, Fields};
 
 /// One violation as `check` reports it: code, severity, component, start, end, section,
@@ -56,7 +56,7 @@ pub(super) const SPLIT_FIELDS: [&str; 7] = [
 /// The builder of a column of results, of the kind the task writes.
 pub(super) enum Out {
     Bool(BooleanBuilder),
-    Text(StringBuilder),
+    Text(TextOut),
     Check(ListBuilder<StructBuilder>),
     /// the seven fields, and whether each row is there (not null)
     Split(Box<[StringBuilder; 7]>, NullBufferBuilder),
@@ -64,17 +64,19 @@ pub(super) enum Out {
 
 impl Out {
     /// An empty builder for `kind` ("bool", "text", "check", "split") and `rows` rows of
-    /// `bytes` bytes of text (0: not known).
-    pub(super) fn new(kind: Kind, rows: usize, bytes: usize) -> Out {
+    /// `bytes` bytes of text (0: not known); text results `string` up to `text_max` bytes
+    /// ([`TextOut`]).
+    pub(super) fn new(kind: Kind, rows: usize, bytes: usize, text_max: usize) -> Out {
         match kind {
             Kind::Bool => Out::Bool(BooleanBuilder::with_capacity(rows)),
-            Kind::Text => Out::Text(StringBuilder::with_capacity(
+            Kind::Text => Out::Text(TextOut::new(
                 rows,
                 if bytes > 0 {
                     bytes + bytes / 8
                 } else {
                     rows * 48
                 },
+                text_max,
             )),
             Kind::Check => Out::Check(
                 ListBuilder::with_capacity(StructBuilder::from_fields(violation_fields(), 0), rows)
@@ -97,7 +99,7 @@ impl Out {
     pub(super) fn null(&mut self) {
         match self {
             Out::Bool(b) => b.append_null(),
-            Out::Text(b) => b.append_null(),
+            Out::Text(b) => b.null(),
             Out::Check(b) => b.append_null(),
             Out::Split(fields, valid) => {
                 for f in fields.iter_mut() {
@@ -121,7 +123,7 @@ impl Out {
     #[inline]
     pub(super) fn str(&mut self, value: &str) {
         match self {
-            Out::Text(b) => b.append_value(value),
+            Out::Text(b) => b.value(value),
             out => out.null(),
         }
     }
@@ -197,7 +199,7 @@ impl Out {
     pub(super) fn finish(self) -> ArrayRef {
         match self {
             Out::Bool(mut b) => Arc::new(b.finish()),
-            Out::Text(mut b) => Arc::new(b.finish()),
+            Out::Text(b) => b.finish(),
             Out::Check(mut b) => Arc::new(b.finish()),
             Out::Split(mut fields, mut valid) => {
                 let names = SPLIT_FIELDS
@@ -223,6 +225,77 @@ impl Out {
             Out::Text(b) => b.len(),
             Out::Check(b) => b.len(),
             Out::Split(_, valid) => valid.len(),
+        }
+    }
+}
+
+/// The most bytes of text a `string` array holds (its offsets are 32-bit).
+pub(super) const SMALL_MAX: usize = i32::MAX as usize;
+
+/// A column of text results: `string` while its text fits in 32-bit offsets, then, from the
+/// row that would pass them, `large_string` (the rows before copied once). The Python path
+/// gives the same type by the same rule (`iri.scale.arrow`): a chunk's text results are
+/// `large_string` exactly when they come to more than [`SMALL_MAX`] bytes.
+pub(super) enum TextOut {
+    /// the builder, and the most bytes it may hold before it turns large
+    Small(StringBuilder, usize),
+    Large(LargeStringBuilder),
+}
+
+impl TextOut {
+    /// An empty column for about `rows` rows of `bytes` bytes, `string` up to `max` bytes
+    /// ([`SMALL_MAX`]; lower in the tests).
+    pub(super) fn new(rows: usize, bytes: usize, max: usize) -> TextOut {
+        TextOut::Small(StringBuilder::with_capacity(rows, bytes.min(max)), max)
+    }
+
+    /// A row of text.
+    #[inline]
+    pub(super) fn value(&mut self, value: &str) {
+        if let TextOut::Small(b, max) = self {
+            if b.values_slice().len() + value.len() > *max {
+                self.widen();
+            }
+        }
+        match self {
+            TextOut::Small(b, _) => b.append_value(value),
+            TextOut::Large(b) => b.append_value(value),
+        }
+    }
+
+    /// A null row.
+    pub(super) fn null(&mut self) {
+        match self {
+            TextOut::Small(b, _) => b.append_null(),
+            TextOut::Large(b) => b.append_null(),
+        }
+    }
+
+    /// The rows so far as `large_string`: copied once, row by row (no third copy of the
+    /// text beside the two builders).
+    fn widen(&mut self) {
+        if let TextOut::Small(b, _) = self {
+            let done = b.finish();
+            let bytes = done.value_data().len();
+            let mut large = LargeStringBuilder::with_capacity(done.len(), bytes + bytes / 2);
+            for value in done.iter() {
+                large.append_option(value);
+            }
+            *self = TextOut::Large(large);
+        }
+    }
+
+    fn finish(self) -> ArrayRef {
+        match self {
+            TextOut::Small(mut b, _) => Arc::new(b.finish()),
+            TextOut::Large(mut b) => Arc::new(b.finish()),
+        }
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            TextOut::Small(b, _) => b.len(),
+            TextOut::Large(b) => b.len(),
         }
     }
 }

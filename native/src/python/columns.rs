@@ -26,7 +26,7 @@ use pyo3_arrow::input::AnyArray;
 use pyo3_arrow::PyArray;
 
 use super::args::{level_of, options, text_of};
-use super::column_out::{Answer, Kind, Out, Parts, Row};
+use super::column_out::{Answer, Kind, Out, Parts, Row, SMALL_MAX};
 use super::panic::{core, detached};
 use super::repeats::{encode, many_repeats, spread};
 use super::twins::{bindings, idna_cached, idna_map, HostMap};
@@ -326,7 +326,7 @@ fn split_rows(texts: &Texts<'_>, (lo, hi): (usize, usize), out: &mut Out) -> PyR
         (lo, hi),
         |a, b| write(out, a, b),
         |a, b| {
-            let mut piece = Out::new(Kind::Split, b - a, texts.bytes(a, b));
+            let mut piece = Out::new(Kind::Split, b - a, texts.bytes(a, b), SMALL_MAX);
             write(&mut piece, a, b);
             piece
         },
@@ -408,39 +408,43 @@ fn slice(
         std::iter::once(mine).chain(theirs).collect()
     })?;
     let kind = task.kind();
-    let mut row = lo;
-    for part in parts {
-        let (mut start, mut ends, mut rows) = (0, part.ends.iter(), part.rows.into_iter());
-        for &code in &part.codes {
-            let text = || texts.get(row).unwrap_or_default();
-            match code {
-                NULL => out.null(),
-                FALSE | TRUE => out.bool(code == TRUE),
-                TEXT => {
-                    let end = *ends.next().expect("a text per TEXT code");
-                    out.str(&part.text[start..end]);
-                    start = end;
-                }
-                SAME => out.str(text()),
-                CLEAN => out.clean(),
-                ROWS => out.answer(&Answer::Rows(rows.next().expect("rows per ROWS code"))),
-                _ => {
-                    let text = text();
-                    let answer = match with_idna(py, task, text)? {
-                        Some(answer) => Some(answer),
-                        None => from_python(kind, fallback, text)?,
-                    };
-                    match answer {
-                        Some(answer) => out.answer(&answer),
-                        None => out.null(),
+    // the rows written in order, with the GIL; a panic there (a builder of `check` or
+    // `split` past the 2 GiB of 32-bit offsets) is the library's error too
+    core("column", || {
+        let mut row = lo;
+        for part in parts {
+            let (mut start, mut ends, mut rows) = (0, part.ends.iter(), part.rows.into_iter());
+            for &code in &part.codes {
+                let text = || texts.get(row).unwrap_or_default();
+                match code {
+                    NULL => out.null(),
+                    FALSE | TRUE => out.bool(code == TRUE),
+                    TEXT => {
+                        let end = *ends.next().expect("a text per TEXT code");
+                        out.str(&part.text[start..end]);
+                        start = end;
+                    }
+                    SAME => out.str(text()),
+                    CLEAN => out.clean(),
+                    ROWS => out.answer(&Answer::Rows(rows.next().expect("rows per ROWS code"))),
+                    _ => {
+                        let text = text();
+                        let answer = match with_idna(py, task, text)? {
+                            Some(answer) => Some(answer),
+                            None => from_python(kind, fallback, text)?,
+                        };
+                        match answer {
+                            Some(answer) => out.answer(&answer),
+                            None => out.null(),
+                        }
                     }
                 }
+                row += 1;
             }
-            row += 1;
         }
-    }
-    debug_assert_eq!(row, hi);
-    Ok(())
+        debug_assert_eq!(row, hi);
+        Ok(())
+    })?
 }
 
 /// The task and its options as the core knows them; `None` for a task or an option value
@@ -490,9 +494,11 @@ pub(super) fn decoded(chunk: ArrayRef) -> PyResult<ArrayRef> {
 /// (`resolve`). `fallback(text)` answers what the core leaves (the Python twin, with
 /// `on_invalid` applied). `None` when the task or an option value is one the core does
 /// not know (the caller runs the Python twin over the column); `TypeError` for a column
-/// of another type.
+/// of another type. A chunk's text results are `string`, or `large_string` when they come
+/// to more than `text_max` bytes (at most, and by default, what 32-bit offsets hold; the
+/// caller passes its own constant, so that both modes share one rule).
 #[pyfunction]
-#[pyo3(signature = (task, data, fallback, *, rule=None, zone_id=None, level=None, base=None))]
+#[pyo3(signature = (task, data, fallback, *, rule=None, zone_id=None, level=None, base=None, text_max=SMALL_MAX))]
 #[allow(clippy::too_many_arguments)] // one keyword per option of the tasks
 pub(super) fn column(
     py: Python<'_>,
@@ -503,7 +509,9 @@ pub(super) fn column(
     zone_id: Option<&Bound<'_, PyAny>>,
     level: Option<&Bound<'_, PyAny>>,
     base: Option<&Bound<'_, PyAny>>,
+    text_max: usize,
 ) -> PyResult<Option<Vec<PyArray>>> {
+    let text_max = text_max.min(SMALL_MAX);
     let Some(task) = task_of(task, rule, zone_id, level) else {
         return Ok(None);
     };
@@ -533,12 +541,11 @@ pub(super) fn column(
         let array = match encoded {
             Some((values, keys)) => {
                 let distinct = Texts::of(&values).expect("a dictionary of strings");
-                spread(
-                    &run_chunk(py, task, base, &distinct, values.len(), fallback)?,
-                    &keys,
-                )?
+                let results =
+                    run_chunk(py, task, base, &distinct, values.len(), fallback, text_max)?;
+                spread(&results, &keys, text_max)?
             }
-            None => run_chunk(py, task, base, &texts, chunk.len(), fallback)?,
+            None => run_chunk(py, task, base, &texts, chunk.len(), fallback, text_max)?,
         };
         debug_assert_eq!(array.len(), chunk.len());
         let field = Arc::new(Field::new("", array.data_type().clone(), true));
@@ -557,8 +564,9 @@ fn run_chunk(
     texts: &Texts<'_>,
     len: usize,
     fallback: &Bound<'_, PyAny>,
+    text_max: usize,
 ) -> PyResult<ArrayRef> {
-    let mut out = Out::new(task.kind(), len, texts.bytes(0, len));
+    let mut out = Out::new(task.kind(), len, texts.bytes(0, len), text_max);
     let mut lo = 0;
     while lo < len {
         let hi = len.min(lo + SLICE);

@@ -21,10 +21,18 @@ pub(super) fn panic_error(name: &str, payload: &(dyn Any + Send)) -> PyErr {
         .map(|s| (*s).to_owned())
         .or_else(|| payload.downcast_ref::<String>().cloned())
         .unwrap_or_default();
-    let message = format!(
-        "internal error in iri._native.{name} (a bug: please report it with the input; \
-         IRI_NO_EXTENSIONS=1 runs the pure-Python core): {detail}"
-    );
+    // an Arrow builder past its 32-bit offsets: a size, not a bug
+    let message = if detail.contains("offset overflow") {
+        format!(
+            "iri._native.{name}: the results of one chunk come to more than 2 GiB, all that \
+             32-bit Arrow offsets hold; give the column in smaller chunks ({detail})"
+        )
+    } else {
+        format!(
+            "internal error in iri._native.{name} (a bug: please report it with the input; \
+             IRI_NO_EXTENSIONS=1 runs the pure-Python core): {detail}"
+        )
+    };
     Python::attach(|py| {
         match py
             .import("iri.errors")

@@ -7,7 +7,7 @@
 use arrow_array::cast::AsArray;
 use arrow_array::types::Int32Type;
 use arrow_array::{Array, ArrayRef, Int32Array};
-use arrow_schema::DataType;
+use arrow_schema::{ArrowError, DataType};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3_arrow::input::AnyArray;
@@ -55,10 +55,20 @@ pub(super) fn encode(chunk: &ArrayRef) -> Option<(ArrayRef, Int32Array)> {
     Some((dictionary.values().clone(), dictionary.keys().clone()))
 }
 
-/// The results of the distinct values spread back to the rows (a null key: a null).
-pub(super) fn spread(results: &ArrayRef, keys: &Int32Array) -> PyResult<ArrayRef> {
-    arrow_select::take::take(results.as_ref(), keys, None)
-        .map_err(|e| PyValueError::new_err(e.to_string()))
+/// The results of the distinct values spread back to the rows (a null key: a null). Text
+/// results that come to more than `text_max` bytes over the rows are spread as
+/// `large_string`, as the kernel writes them over every row ([`super::column_out::TextOut`]).
+pub(super) fn spread(results: &ArrayRef, keys: &Int32Array, text_max: usize) -> PyResult<ArrayRef> {
+    let error = |e: ArrowError| PyValueError::new_err(e.to_string());
+    if let Some(texts) = results.as_string_opt::<i32>() {
+        let size = |k: i32| texts.value_length(k as usize) as usize;
+        let total: usize = keys.iter().flatten().map(size).sum();
+        if total > text_max {
+            let large = arrow_cast::cast(results, &DataType::LargeUtf8).map_err(error)?;
+            return arrow_select::take::take(large.as_ref(), keys, None).map_err(error);
+        }
+    }
+    arrow_select::take::take(results.as_ref(), keys, None).map_err(error)
 }
 
 /// Whether the kernel would dictionary-encode each chunk of `data` (its sample shows many

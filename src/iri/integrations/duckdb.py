@@ -43,7 +43,7 @@ import duckdb
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from iri.scale.batch import OnInvalid, Task, arrow_column
+from iri.scale.batch import OnInvalid, Task, arrow_column, chunked
 
 __all__ = ["FUNCTIONS", "register"]
 
@@ -75,7 +75,7 @@ def _by_option(task: str, option: str, urls: Any, values: Any, on_invalid: OnInv
     nulls = pc.indices_nonzero(pc.is_null(values))  # a NULL option: a NULL result
     rows.append(nulls)
     parts.append(pa.nulls(len(nulls), out_type))
-    joined = pa.chunked_array([p for part in parts for p in _chunks(part)], out_type)
+    joined = chunked([p for part in parts for p in _chunks(part)], Task(task))
     order = pc.sort_indices(pa.chunked_array(rows, pa.uint64()))
     return joined.take(order)
 

@@ -121,7 +121,7 @@ def _is_pyarrow(data: Any) -> bool:
 def _kernel_chunk(
     kernel: Any, task: Task, chunk: Any, fallback: Any, options: dict[str, Any]
 ) -> list[Any] | None:
-    got = kernel(task.value, chunk, fallback, **options)
+    got = kernel(task.value, chunk, fallback, text_max=SMALL_MAX, **options)
     return None if got is None else list(got)
 
 
@@ -159,4 +159,24 @@ def _python_chunk(task: Task, array: Any, apply: Any) -> Any:
     results = [apply(v) for v in encoded.dictionary.to_pylist()]
     if task is Task.CHECK:
         results = [None if r is None else [violation_row(v) for v in r] for r in results]
+    if out_type == pa.string() and _text_bytes(results, encoded.indices) > SMALL_MAX:
+        out_type = pa.large_string()
     return pa.array(results, type=out_type).take(encoded.indices)
+
+
+#: The most bytes of text a ``string`` array holds (its offsets are 32-bit). A chunk whose
+#: text results come to more is ``large_string``, in both modes (the kernel's rule).
+SMALL_MAX = 2**31 - 1
+
+
+def _text_bytes(results: list[Any], indices: Any) -> int:
+    """The bytes of UTF-8 the rows of ``indices`` take, each row ``results[i]`` (0 when
+    that is sure to be at most :data:`SMALL_MAX`)."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    longest = max((len(r) for r in results if r is not None), default=0)
+    if 4 * longest * len(indices) <= SMALL_MAX:  # a character is at most 4 bytes
+        return 0
+    sizes = pa.array([0 if r is None else len(r.encode()) for r in results], type=pa.int64())
+    return pc.sum(sizes.take(indices)).as_py() or 0

@@ -155,10 +155,22 @@ def arrow_column(
     if hasattr(data, "__arrow_c_array__") and len(arrays) == 1:
         result = arrays[0]
     else:
-        result = pa.chunked_array(arrays, type=arrow_type(t))
+        result = chunked(arrays, t)
     if module == "nanoarrow":
         return import_module("nanoarrow").Array(result)
     return result
+
+
+def chunked(arrays: list[Any], task: Task) -> Any:
+    """The result chunks as one ``ChunkedArray`` of the task's type; ``large_string`` for
+    them all when one chunk's text passed 2 GiB and came back ``large_string``."""
+    import pyarrow as pa
+
+    out_type = arrow_type(task)
+    if out_type == pa.string() and any(a.type == pa.large_string() for a in arrays):
+        out_type = pa.large_string()
+        arrays = [a.cast(out_type) for a in arrays]
+    return pa.chunked_array(arrays, type=out_type)
 
 
 def _polars(data: Any, chunks: list[Any], task: Task) -> Any:
@@ -185,9 +197,7 @@ def _pandas_arrow(task: Task, series: Any, apply: Any, options: dict[str, Any]) 
         if array.null_count == len(array):
             array = pa.nulls(len(array))  # all missing: pandas gave it a float dtype, say
         chunks = columns(task, array, apply, options)
-    result = pa.chunked_array(
-        [c if isinstance(c, pa.Array) else pa.array(c) for c in chunks], type=arrow_type(task)
-    )
+    result = chunked([c if isinstance(c, pa.Array) else pa.array(c) for c in chunks], task)
     return pd.Series(pd.arrays.ArrowExtensionArray(result), index=series.index, name=series.name)
 
 
