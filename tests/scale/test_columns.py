@@ -374,3 +374,33 @@ def test_text_past_the_limit_turns_large(monkeypatch: pytest.MonkeyPatch, repeat
         from iri import _native
 
         assert _native.column_repeats(pa.array(texts)) == [repeated]
+
+
+@pytest.mark.parametrize("repeated", [False, True], ids=["distinct", "repeated"])
+def test_split_fields_turn_large_each_on_its_own(
+    monkeypatch: pytest.MonkeyPatch, repeated: bool
+) -> None:
+    """`split`'s fields, each by the rule on its own text: under a limit that the paths
+    pass and the hosts do not, the path field alone is `large_string`; across chunks, the
+    field is `large_string` in every chunk."""
+    pa = pytest.importorskip("pyarrow")
+    from iri.scale import arrow
+
+    texts = [f"http://h{k % 7}/{'p' * 40}/{k % 50 if repeated else k}" for k in range(10_000)]
+    texts[3] = None  # type: ignore[call-overload]
+    want = [None if t is None else split_row(t) for t in texts]
+    path = sum(len(w["path"]) for w in want if w is not None)
+    host = sum(len(w["host"]) for w in want if w is not None)
+    assert host < path // 4
+    monkeypatch.setattr(arrow, "SMALL_MAX", path // 2)
+    out = batch.arrow_column("split", pa.array(texts))
+    types = {f.name: str(f.type) for f in out.type}
+    assert types == {name: "large_string" if name == "path" else "string" for name in types}
+    assert out.to_pylist() == want
+    chunked = batch.arrow_column("split", pa.chunked_array([["http://x/y"], pa.array(texts)]))
+    assert str(chunked.type.field("path").type) == "large_string" and chunked.num_chunks == 2
+    assert chunked.to_pylist() == [split_row("http://x/y"), *want]
+    if iri.NATIVE:
+        from iri import _native
+
+        assert _native.column_repeats(pa.array(texts)) == [repeated]

@@ -14,6 +14,7 @@ use arrow_array::builder::{
     ArrayBuilder, BooleanBuilder, Int64Builder, LargeStringBuilder, ListBuilder, NullBufferBuilder,
     StringBuilder, StructBuilder,
 };
+use arrow_array::cast::AsArray;
 use arrow_array::{Array, ArrayRef, StructArray};
 use arrow_schema::{ArrowError, DataType, Field, Fields};
 
@@ -59,7 +60,7 @@ pub(super) enum Out {
     Text(TextOut),
     Check(ListBuilder<StructBuilder>),
     /// the seven fields, and whether each row is there (not null)
-    Split(Box<[StringBuilder; 7]>, NullBufferBuilder),
+    Split(Box<[TextOut; 7]>, NullBufferBuilder),
 }
 
 impl Out {
@@ -88,7 +89,7 @@ impl Out {
             ),
             Kind::Split => Out::Split(
                 Box::new(std::array::from_fn(|k| {
-                    StringBuilder::with_capacity(rows, split_bytes(k, rows, bytes))
+                    TextOut::new(rows, split_bytes(k, rows, bytes), text_max)
                 })),
                 NullBufferBuilder::new(rows),
             ),
@@ -103,7 +104,7 @@ impl Out {
             Out::Check(b) => b.append_null(),
             Out::Split(fields, valid) => {
                 for f in fields.iter_mut() {
-                    f.append_null();
+                    f.null();
                 }
                 valid.append_null();
             }
@@ -144,8 +145,8 @@ impl Out {
             Out::Split(fields, valid) => {
                 for (f, p) in fields.iter_mut().zip(parts) {
                     match p {
-                        Some((x, y)) => f.append_value(&text[*x as usize..*y as usize]),
-                        None => f.append_null(),
+                        Some((x, y)) => f.value(&text[*x as usize..*y as usize]),
+                        None => f.null(),
                     }
                 }
                 valid.append_non_null();
@@ -176,9 +177,9 @@ impl Out {
     /// copied at once, not row by row).
     pub(super) fn extend(&mut self, piece: Out) -> Result<(), ArrowError> {
         match (self, piece) {
-            (Out::Split(fields, valid), Out::Split(mut theirs, mut their_valid)) => {
-                for (f, t) in fields.iter_mut().zip(theirs.iter_mut()) {
-                    f.append_array(&t.finish())?;
+            (Out::Split(fields, valid), Out::Split(theirs, mut their_valid)) => {
+                for (f, t) in fields.iter_mut().zip(*theirs) {
+                    f.append(t.finish())?;
                 }
                 let n = their_valid.len();
                 match their_valid.finish() {
@@ -201,14 +202,13 @@ impl Out {
             Out::Bool(mut b) => Arc::new(b.finish()),
             Out::Text(b) => b.finish(),
             Out::Check(mut b) => Arc::new(b.finish()),
-            Out::Split(mut fields, mut valid) => {
+            Out::Split(fields, mut valid) => {
+                // each field `string`, or `large_string` when its own text passed the limit
+                let arrays: Vec<ArrayRef> = fields.into_iter().map(TextOut::finish).collect();
                 let names = SPLIT_FIELDS
                     .iter()
-                    .map(|n| Field::new(*n, DataType::Utf8, true));
-                let arrays: Vec<ArrayRef> = fields
-                    .iter_mut()
-                    .map(|f| Arc::new(f.finish()) as ArrayRef)
-                    .collect();
+                    .zip(&arrays)
+                    .map(|(n, a)| Field::new(*n, a.data_type().clone(), true));
                 Arc::new(StructArray::new(
                     Fields::from(names.collect::<Vec<_>>()),
                     arrays,
@@ -282,6 +282,22 @@ impl TextOut {
                 large.append_option(value);
             }
             *self = TextOut::Large(large);
+        }
+    }
+
+    /// The rows of `array` (a finished [`TextOut`]: `string` or `large_string`) appended
+    /// whole, as [`TextOut::value`] would append them one by one.
+    fn append(&mut self, array: ArrayRef) -> Result<(), ArrowError> {
+        if let (TextOut::Small(b, max), Some(texts)) = (&mut *self, array.as_string_opt::<i32>()) {
+            if b.values_slice().len() + texts.value_data().len() <= *max {
+                return b.append_array(texts);
+            }
+        }
+        self.widen();
+        let large = arrow_cast::cast(&array, &DataType::LargeUtf8)?;
+        match self {
+            TextOut::Large(b) => b.append_array(large.as_string::<i64>()),
+            TextOut::Small(..) => unreachable!("widened above"),
         }
     }
 

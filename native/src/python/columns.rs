@@ -312,8 +312,14 @@ fn parts(text: &str) -> Parts {
 /// `split` of the rows `lo..hi` into `out` (the core splits every text: no row defers,
 /// nothing needs the GIL). The calling thread splits the first run straight into `out`;
 /// each other thread builds the columns of its run, appended after it in row order (so
-/// only their rows are copied a second time).
-fn split_rows(texts: &Texts<'_>, (lo, hi): (usize, usize), out: &mut Out) -> PyResult<()> {
+/// only their rows are copied a second time). Each field is `string` until its text passes
+/// `text_max` bytes ([`super::column_out::TextOut`]), the pieces of the other threads too.
+fn split_rows(
+    texts: &Texts<'_>,
+    (lo, hi): (usize, usize),
+    out: &mut Out,
+    text_max: usize,
+) -> PyResult<()> {
     let write = |out: &mut Out, a: usize, b: usize| {
         for i in a..b {
             match texts.get(i) {
@@ -326,7 +332,7 @@ fn split_rows(texts: &Texts<'_>, (lo, hi): (usize, usize), out: &mut Out) -> PyR
         (lo, hi),
         |a, b| write(out, a, b),
         |a, b| {
-            let mut piece = Out::new(Kind::Split, b - a, texts.bytes(a, b), SMALL_MAX);
+            let mut piece = Out::new(Kind::Split, b - a, texts.bytes(a, b), text_max);
             write(&mut piece, a, b);
             piece
         },
@@ -391,15 +397,15 @@ fn from_python(kind: Kind, fallback: &Bound<'_, PyAny>, text: &str) -> PyResult<
 /// which defers nothing, is written without the GIL ([`split_rows`]).
 fn slice(
     py: Python<'_>,
-    task: Task,
-    base: &str,
+    (task, base): (Task, &str),
     texts: &Texts<'_>,
     (lo, hi): (usize, usize),
     fallback: &Bound<'_, PyAny>,
     out: &mut Out,
+    text_max: usize,
 ) -> PyResult<()> {
     if task.kind() == Kind::Split {
-        return detached(py, "column", || split_rows(texts, (lo, hi), out))?;
+        return detached(py, "column", || split_rows(texts, (lo, hi), out, text_max))?;
     }
     let unicode_ok = UNICODE_OK.load(Ordering::Relaxed);
     let parts: Runs = detached(py, "column", || {
@@ -570,7 +576,15 @@ fn run_chunk(
     let mut lo = 0;
     while lo < len {
         let hi = len.min(lo + SLICE);
-        slice(py, task, base, texts, (lo, hi), fallback, &mut out)?;
+        slice(
+            py,
+            (task, base),
+            texts,
+            (lo, hi),
+            fallback,
+            &mut out,
+            text_max,
+        )?;
         lo = hi;
     }
     debug_assert_eq!(out.len(), len);

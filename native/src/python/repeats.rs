@@ -6,7 +6,9 @@
 
 use arrow_array::cast::AsArray;
 use arrow_array::types::Int32Type;
-use arrow_array::{Array, ArrayRef, Int32Array};
+use std::sync::Arc;
+
+use arrow_array::{Array, ArrayRef, Int32Array, StructArray};
 use arrow_schema::{ArrowError, DataType};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -56,19 +58,42 @@ pub(super) fn encode(chunk: &ArrayRef) -> Option<(ArrayRef, Int32Array)> {
 }
 
 /// The results of the distinct values spread back to the rows (a null key: a null). Text
-/// results that come to more than `text_max` bytes over the rows are spread as
-/// `large_string`, as the kernel writes them over every row ([`super::column_out::TextOut`]).
+/// that comes to more than `text_max` bytes over the rows is spread as `large_string` (a
+/// text result, or each field of `split` on its own), as the kernel writes it over every
+/// row ([`super::column_out::TextOut`]).
 pub(super) fn spread(results: &ArrayRef, keys: &Int32Array, text_max: usize) -> PyResult<ArrayRef> {
     let error = |e: ArrowError| PyValueError::new_err(e.to_string());
+    let wide = widened(results, keys, text_max).map_err(error)?;
+    arrow_select::take::take(wide.as_ref(), keys, None).map_err(error)
+}
+
+/// `results` with each `string` (itself, or a field of a struct) whose rows under `keys`
+/// pass `text_max` bytes cast to `large_string`.
+fn widened(results: &ArrayRef, keys: &Int32Array, text_max: usize) -> Result<ArrayRef, ArrowError> {
     if let Some(texts) = results.as_string_opt::<i32>() {
         let size = |k: i32| texts.value_length(k as usize) as usize;
-        let total: usize = keys.iter().flatten().map(size).sum();
-        if total > text_max {
-            let large = arrow_cast::cast(results, &DataType::LargeUtf8).map_err(error)?;
-            return arrow_select::take::take(large.as_ref(), keys, None).map_err(error);
+        if keys.iter().flatten().map(size).sum::<usize>() > text_max {
+            return arrow_cast::cast(results, &DataType::LargeUtf8);
         }
+    } else if let Some(parts) = results.as_struct_opt() {
+        let columns = parts
+            .columns()
+            .iter()
+            .map(|c| widened(c, keys, text_max))
+            .collect::<Result<Vec<_>, _>>()?;
+        let fields = parts
+            .fields()
+            .iter()
+            .zip(&columns)
+            .map(|(f, c)| f.as_ref().clone().with_data_type(c.data_type().clone()));
+        let fields = fields.collect::<Vec<_>>().into();
+        return Ok(Arc::new(StructArray::try_new(
+            fields,
+            columns,
+            parts.nulls().cloned(),
+        )?));
     }
-    arrow_select::take::take(results.as_ref(), keys, None).map_err(error)
+    Ok(results.clone())
 }
 
 /// Whether the kernel would dictionary-encode each chunk of `data` (its sample shows many

@@ -159,9 +159,23 @@ def _python_chunk(task: Task, array: Any, apply: Any) -> Any:
     results = [apply(v) for v in encoded.dictionary.to_pylist()]
     if task is Task.CHECK:
         results = [None if r is None else [violation_row(v) for v in r] for r in results]
-    if out_type == pa.string() and _text_bytes(results, encoded.indices) > SMALL_MAX:
-        out_type = pa.large_string()
+    if out_type == pa.string():
+        out_type = _wide(results, encoded.indices)
+    if task is Task.SPLIT:  # each field by the same rule, on its own text
+        out_type = pa.struct(
+            [
+                (name, _wide([None if r is None else r[name] for r in results], encoded.indices))
+                for name in SPLIT_FIELDS
+            ]
+        )
     return pa.array(results, type=out_type).take(encoded.indices)
+
+
+def _wide(results: list[Any], indices: Any) -> Any:
+    """``string``, or ``large_string`` when the rows' text passes :data:`SMALL_MAX`."""
+    import pyarrow as pa
+
+    return pa.large_string() if _text_bytes(results, indices) > SMALL_MAX else pa.string()
 
 
 #: The most bytes of text a ``string`` array holds (its offsets are 32-bit). A chunk whose

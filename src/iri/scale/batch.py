@@ -162,15 +162,26 @@ def arrow_column(
 
 
 def chunked(arrays: list[Any], task: Task) -> Any:
-    """The result chunks as one ``ChunkedArray`` of the task's type; ``large_string`` for
-    them all when one chunk's text passed 2 GiB and came back ``large_string``."""
+    """The result chunks as one ``ChunkedArray`` of one type: the task's, widened where one
+    chunk's text passed 2 GiB and came back ``large_string`` (the whole result, or that
+    field of ``split``'s, for every chunk)."""
     import pyarrow as pa
 
-    out_type = arrow_type(task)
-    if out_type == pa.string() and any(a.type == pa.large_string() for a in arrays):
-        out_type = pa.large_string()
-        arrays = [a.cast(out_type) for a in arrays]
-    return pa.chunked_array(arrays, type=out_type)
+    out_type = _widest(arrow_type(task), [a.type for a in arrays])
+    return pa.chunked_array(
+        [a if a.type == out_type else a.cast(out_type) for a in arrays], type=out_type
+    )
+
+
+def _widest(base: Any, types: list[Any]) -> Any:
+    import pyarrow as pa
+
+    if base == pa.string():
+        return pa.large_string() if pa.large_string() in types else base
+    if pa.types.is_struct(base):
+        fields = [(f.name, _widest(f.type, [t.field(f.name).type for t in types])) for f in base]
+        return pa.struct(fields)
+    return base
 
 
 def _polars(data: Any, chunks: list[Any], task: Task) -> Any:
