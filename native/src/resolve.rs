@@ -72,15 +72,16 @@ fn part(text: &str, span: Option<(usize, usize)>) -> Option<&str> {
 
 /// RFC 3986 5.3 component recomposition, with the guard of `iri.resolve`: a path that
 /// begins with "//" and has no authority before it is written "/.//..." (it would read as
-/// an authority; docs/rationale.md).
+/// an authority; docs/rationale.md). Written at the end of `t`.
 fn recompose(
+    t: &mut String,
     scheme: &str,
     authority: Option<&str>,
     path: &str,
     query: Option<&str>,
     fragment: Option<&str>,
-) -> String {
-    let mut t = String::with_capacity(
+) {
+    t.reserve(
         scheme.len()
             + path.len()
             + authority.map_or(0, str::len)
@@ -105,11 +106,11 @@ fn recompose(
         t.push('#');
         t.push_str(f);
     }
-    t
 }
 
-/// RFC 3986 5.2.2 (strict) and 5.2.3 on two valid references, the base absolute.
-fn transform(base: &str, b: &Groups, reference: &str, r: &Groups) -> String {
+/// RFC 3986 5.2.2 (strict) and 5.2.3 on two valid references, the base absolute: the
+/// target written at the end of `t`.
+fn transform(t: &mut String, base: &str, b: &Groups, reference: &str, r: &Groups) {
     let b_scheme = part(base, b.scheme).unwrap_or_default();
     let r_path = &reference[r.path.0..r.path.1];
     let (r_query, r_fragment) = (part(reference, r.query), part(reference, r.fragment));
@@ -117,19 +118,14 @@ fn transform(base: &str, b: &Groups, reference: &str, r: &Groups) -> String {
         // if defined(R.scheme): T.scheme = R.scheme, T.authority = R.authority,
         // T.path = remove_dot_segments(R.path), T.query = R.query
         let path = remove_dot_segments(r_path);
-        return recompose(
-            scheme,
-            part(reference, r.authority),
-            &path,
-            r_query,
-            r_fragment,
-        );
+        let authority = part(reference, r.authority);
+        return recompose(t, scheme, authority, &path, r_query, r_fragment);
     }
     if let Some(authority) = part(reference, r.authority) {
         // if defined(R.authority): T.authority = R.authority, T.path = remove(R.path),
         // T.query = R.query; T.scheme = Base.scheme
         let path = remove_dot_segments(r_path);
-        return recompose(b_scheme, Some(authority), &path, r_query, r_fragment);
+        return recompose(t, b_scheme, Some(authority), &path, r_query, r_fragment);
     }
     let b_authority = part(base, b.authority);
     let b_path = &base[b.path.0..b.path.1];
@@ -140,7 +136,7 @@ fn transform(base: &str, b: &Groups, reference: &str, r: &Groups) -> String {
         } else {
             part(base, b.query)
         };
-        return recompose(b_scheme, b_authority, b_path, query, r_fragment);
+        return recompose(t, b_scheme, b_authority, b_path, query, r_fragment);
     }
     let path = if r_path.starts_with('/') {
         remove_dot_segments(r_path)
@@ -157,20 +153,44 @@ fn transform(base: &str, b: &Groups, reference: &str, r: &Groups) -> String {
             .into_owned()
             .into()
     };
-    recompose(b_scheme, b_authority, &path, r_query, r_fragment)
+    recompose(t, b_scheme, b_authority, &path, r_query, r_fragment)
+}
+
+/// A base checked once (valid, and absolute: RFC 3986 5.1), for any number of references
+/// (a column of them resolved against one base).
+pub struct Base<'a> {
+    text: &'a str,
+    groups: Groups,
+}
+
+impl<'a> Base<'a> {
+    /// `None`: an invalid base, one without a scheme, or a host whose escapes Python must
+    /// check as an IDN (Python then raises its own error).
+    pub fn new(text: &'a str) -> Option<Base<'a>> {
+        let Verdict::Valid(groups) = validate(text, Rule::IriReference, false) else {
+            return None;
+        };
+        groups.scheme?;
+        Some(Base { text, groups })
+    }
+
+    /// [`resolve`] against this base, written at the end of `out`; `false` (and `out` as
+    /// it was) for a reference left to Python.
+    pub fn resolve_into(&self, reference: &str, out: &mut String) -> bool {
+        let Verdict::Valid(r) = validate(reference, Rule::IriReference, false) else {
+            return false;
+        };
+        transform(out, self.text, &self.groups, reference, &r);
+        true
+    }
 }
 
 /// `iri.resolve(base, reference)` with the default options, or `None`: an invalid
 /// argument, a base without a scheme, or a host whose escapes Python must check as an IDN.
 pub fn resolve(base: &str, reference: &str) -> Option<String> {
-    let Verdict::Valid(b) = validate(base, Rule::IriReference, false) else {
-        return None;
-    };
-    b.scheme?;
-    let Verdict::Valid(r) = validate(reference, Rule::IriReference, false) else {
-        return None;
-    };
-    Some(transform(base, &b, reference, &r))
+    let base = Base::new(base)?;
+    let mut out = String::new();
+    base.resolve_into(reference, &mut out).then_some(out)
 }
 
 #[cfg(test)]

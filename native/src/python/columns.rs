@@ -35,6 +35,7 @@ use super::UNICODE_OK;
 use crate::clean::{clean, Clean};
 use crate::faults::faults;
 use crate::normalize::Level;
+use crate::resolve::Base;
 use crate::validate::{validate, Rule, Verdict};
 
 /// Rows per slice: the GIL is released once per slice, and the per-row state of a slice
@@ -212,7 +213,7 @@ fn idna_of(task: Task) -> Option<HostMap> {
 /// The core's answer for one text, without Python, written into `part`. A host that
 /// needs IDNA is looked up in the cache of the Python IDNA functions ([`idna_cached`]);
 /// a host it does not hold defers the row.
-fn native(task: Task, text: &str, base: &str, unicode_ok: bool, part: &mut Part) {
+fn native(task: Task, text: &str, base: Option<&Base>, unicode_ok: bool, part: &mut Part) {
     let map = idna_of(task);
     let idna = &mut |host: &str| map.and_then(|m| idna_cached(m, host));
     let code = match task {
@@ -246,13 +247,10 @@ fn native(task: Task, text: &str, base: &str, unicode_ok: bool, part: &mut Part)
         }
         Task::Key(None) => SAME,
         Task::Split => unreachable!("split writes its rows in split_rows"),
-        Task::Resolve => part.write(|out| match crate::resolve::resolve(base, text) {
-            Some(t) => {
-                out.push_str(&t);
-                true
-            }
-            None => false,
-        }),
+        Task::Resolve => match base {
+            Some(b) => part.write(|out| b.resolve_into(text, out)),
+            None => DEFER, // an invalid base: Python raises
+        },
     };
     part.codes.push(code);
 }
@@ -265,6 +263,11 @@ fn work(
     unicode_ok: bool,
     (lo, hi): (usize, usize),
 ) -> Part {
+    // the base of `resolve`, checked once for the run (`None`: every row to Python)
+    let base = match task {
+        Task::Resolve => Base::new(base),
+        _ => None,
+    };
     let mut part = Part::default();
     part.codes.reserve(hi - lo);
     if task.kind() == Kind::Text {
@@ -275,7 +278,7 @@ fn work(
     for i in lo..hi {
         match texts.get(i) {
             None => part.codes.push(NULL),
-            Some(text) => native(task, text, base, unicode_ok, &mut part),
+            Some(text) => native(task, text, base.as_ref(), unicode_ok, &mut part),
         }
     }
     part

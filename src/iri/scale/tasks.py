@@ -147,11 +147,15 @@ def _matches_first(task: Task, options: dict[str, Any]) -> bool:
     """Whether ``task``'s function, with these options, starts by matching
     ``IRI-reference`` and raises ``InvalidIRI`` when that fails (``to_uri`` and ``to_iri``
     without options, ``normalize`` with at most ``level``, ``key`` above the simple
-    level): with ``on_invalid="null"`` such a text is a null without the function building
-    the error's diagnostics (the same answer, far cheaper on invalid columns). Only those
-    options: any other is checked by the function before it matches."""
+    level, ``resolve`` with only its ``base``: its default ``validate="check"`` raises for
+    an invalid reference, as for an invalid base): with ``on_invalid="null"`` such a text
+    is a null without the function building the error's diagnostics (the same answer, far
+    cheaper on invalid columns). Only those options: any other is checked by the function
+    before it matches."""
     if task in (Task.TO_URI, Task.TO_IRI):
         return not options
+    if task is Task.RESOLVE:
+        return set(options) == {"base"}
     if task in (Task.NORMALIZE, Task.KEY) and set(options) <= {"level"}:
         normalize("", **options)  # a bad level: the function's own ValueError, now
         return task is Task.NORMALIZE or options.get("level") != Level.SIMPLE
