@@ -255,6 +255,19 @@ mod tests {
     }
 
     #[test]
+    fn one_base_many_references() {
+        // a relative or invalid base is refused once; a checked one appends each target
+        // to what the buffer holds, and leaves it as it was for a reference it refuses
+        assert!(Base::new("a/b").is_none() && Base::new("http://a b/").is_none());
+        let base = Base::new("http://a/b/c/d;p?q").expect("an absolute base");
+        let mut out = String::from("|");
+        assert!(base.resolve_into("../g", &mut out));
+        assert!(!base.resolve_into("a b", &mut out));
+        assert!(base.resolve_into("#s", &mut out));
+        assert_eq!(out, "|http://a/b/ghttp://a/b/c/d;p?q#s");
+    }
+
+    #[test]
     fn dot_segments() {
         assert_eq!(remove_dot_segments("/a/b/c/./../../g"), "/a/g");
         assert_eq!(remove_dot_segments("mid/content=5/../6"), "mid/6");
