@@ -5,7 +5,7 @@
 //! |---|---|
 //! | `is_valid` | `bool` |
 //! | `check` | `list<struct<code, severity, component, start: int64, end: int64, section, message>>` |
-//! | `split` | `struct<scheme, userinfo, host, port, path, query, fragment>` (all `string`) |
+//! | `split` | `struct<scheme, userinfo, host, port, path, query, fragment>` (each `string`, or `large_string` past 2 GiB on its own) |
 //! | the others | `string`, or `large_string` for a chunk whose text passes 2 GiB ([`TextOut`]) |
 
 use std::sync::Arc;

@@ -4,10 +4,10 @@
 //! 2,000 values repeated over 100,000 rows this beats the kernel over every row; on
 //! distinct values the encoding costs more than it saves, so a chunk is sampled first.
 
-use arrow_array::cast::AsArray;
-use arrow_array::types::Int32Type;
 use std::sync::Arc;
 
+use arrow_array::cast::AsArray;
+use arrow_array::types::Int32Type;
 use arrow_array::{Array, ArrayRef, Int32Array, StructArray};
 use arrow_schema::{ArrowError, DataType};
 use pyo3::exceptions::PyValueError;
