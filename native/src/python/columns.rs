@@ -417,8 +417,8 @@ fn slice(
         std::iter::once(mine).chain(theirs).collect()
     })?;
     let kind = task.kind();
-    // the rows written in order, with the GIL; a panic there (a builder of `check` or
-    // `split` past the 2 GiB of 32-bit offsets) is the library's error too
+    // the rows written in order, with the GIL; a panic there (a builder of `check` past
+    // the 2 GiB of 32-bit offsets) is the library's error too
     core("column", || {
         let mut row = lo;
         for part in parts {
