@@ -30,7 +30,7 @@ use super::column_out::{Answer, Kind, Out, Parts, Row, SMALL_MAX};
 use super::panic::{core, detached};
 use super::repeats::{encode, many_repeats, spread};
 use super::twins::{bindings, idna_cached, idna_map, HostMap};
-use super::values::{clean_answer, rows};
+use super::values::{clean_answer, fault_rows, rows};
 use super::UNICODE_OK;
 use crate::clean::{clean, Clean};
 use crate::faults::faults;
@@ -356,10 +356,7 @@ fn with_idna(py: Python<'_>, task: Task, text: &str) -> PyResult<Option<Answer>>
         if clean_answer(py, text, verdict) {
             return Ok(Some(Answer::Rows(Vec::new())));
         }
-        let found = core("column", || faults(text, rule, zone, unicode_ok))?;
-        return Ok(found
-            .filter(|f| clean_answer(py, &f.fixed, f.verdict))
-            .map(|f| Answer::Rows(rows(&f))));
+        return Ok(fault_rows(py, "column", text, rule, zone)?.map(Answer::Rows));
     }
     let Some(map) = idna_of(task) else {
         return Ok(None);

@@ -14,7 +14,7 @@ use super::UNICODE_OK;
 use crate::clean as clean_core;
 use crate::faults::{self, Faults};
 use crate::split as split_core;
-use crate::validate::{self, Verdict};
+use crate::validate::{self, Rule, Verdict};
 
 /// `iri.is_valid(text, rule=rule, zone_id=zone_id)`, or `None` to defer: a non-`str`, a
 /// lone surrogate, an unknown option, or a host whose percent-encoded UTF-8 must be
@@ -89,8 +89,21 @@ pub(super) fn violations(
     let (Some(s), Some((rule, zone))) = (text_of(text), options(rule, zone_id)) else {
         return Ok(None);
     };
+    fault_rows(py, "violations", s, rule, zone)
+}
+
+/// [`crate::faults`] of `text`, its host (if any) asked of IDNA as by [`clean`]: the rows
+/// of `check`, or `None` to ask Python. What [`violations`] and the `check` column's GIL
+/// pass both answer; `name` is the caller's, for the error of a panic.
+pub(super) fn fault_rows(
+    py: Python<'_>,
+    name: &str,
+    text: &str,
+    rule: Rule,
+    zone: bool,
+) -> PyResult<Option<Vec<Row>>> {
     let unicode_ok = UNICODE_OK.load(Ordering::Relaxed);
-    let found = core("violations", || faults::faults(s, rule, zone, unicode_ok))?;
+    let found = core(name, || faults::faults(text, rule, zone, unicode_ok))?;
     Ok(found
         .filter(|f| clean_answer(py, &f.fixed, f.verdict))
         .map(|f| rows(&f)))
