@@ -13,9 +13,11 @@ that :func:`iri.check` and :func:`iri.is_valid` use:
 * the right-to-left pre-test of the 4.2 checks (``iri.safety.bidi.may_have_rtl``), probed
   code point by code point;
 * the code points that can never draw a character warning of ``check()`` (NFC, RFC 3987
-  5.3.2.2; joiners, 3987bis 5.1; private use, bis-07 7.3), from Python's ``unicodedata``;
+  5.3.2.2; joiners, 3987bis 5.1; private use, bis-07 7.3), and those whose only possible
+  warning is ``not-nfc`` (told by an NFC check of the component), from Python's
+  ``unicodedata``;
   the file is stamped with its Unicode version and the native core uses the table only
-  when the running Python has the same one;
+  when the running Python has that one or one of :data:`SAME_IN_LATER_VERSIONS`;
 * the characters URI-to-IRI conversion may decode (3987bis 4.2), probed with
   ``iri.percent.may_decode`` code point by code point;
 * default ports, DNS-host schemes and the schemes with checks of their own, from
@@ -46,6 +48,16 @@ sys.path.insert(0, str(ROOT / "src"))
 
 from iri.syntax import bidi, grammar, percent, schemes  # noqa: E402 (after the path)
 from iri.syntax.violations import REGISTRY, Code, describe_char  # noqa: E402
+
+#: Later Unicode versions (of the later CPythons' ``unicodedata``: 3.12 has 15.0.0, 3.13 has
+#: 15.1.0) in which every code point assigned in the tables' version keeps each property the
+#: tables are computed from: Bidi_Class, Canonical_Combining_Class, the decomposition, NFC
+#: of the lone character, and being the second of a canonical pair. A text of such code
+#: points then gets the same answer from ``check()`` under either version; a code point
+#: assigned later is in none of the tables, and the core leaves it to Python.
+#: tests/native/test_unicode_versions.py proves each entry under the CPython that has it,
+#: and fails when a CPython of the machine agrees but its version is missing here.
+SAME_IN_LATER_VERSIONS: tuple[str, ...] = ("15.0.0", "15.1.0")
 
 #: The bit of each ASCII set in CLASS (order: the constants in tables.rs).
 SETS: tuple[tuple[str, str], ...] = (
@@ -114,6 +126,25 @@ def _inert() -> list[tuple[int, int]]:
         if unicodedata.category(c) == "Cn":  # unassigned: its properties may change
             continue
         if unicodedata.combining(c) or unicodedata.normalize("NFC", c) != c:
+            continue
+        if any(lo <= cp <= hi for lo, hi in private):
+            continue
+        points.append(cp)
+    return _ranges(points)
+
+
+def _nfc_read() -> list[tuple[int, int]]:
+    """Non-ASCII code points whose character warnings the native ``clean`` can tell with an
+    NFC check of their component (RFC 3987 5.3.2.2): every one assigned in this Unicode
+    version (no surrogate, not Cn: an unassigned one may be a combining mark in a later
+    version), but the joiners (3987bis 5.1 d: their contexts are RFC 5892's to judge) and
+    private use (bis-07 7.3). A superset of :func:`_inert`."""
+    private = grammar.IPRIVATE
+    points = []
+    for cp in range(0x80, 0x110000):
+        if 0xD800 <= cp <= 0xDFFF or cp in (0x200C, 0x200D):
+            continue
+        if unicodedata.category(chr(cp)) == "Cn":
             continue
         if any(lo <= cp <= hi for lo, hi in private):
             continue
@@ -218,6 +249,12 @@ def render() -> str:
         "",
         "/// The Unicode version of Python's `unicodedata` that computed [`INERT`].",
         f'pub const UNICODE_VERSION: &str = "{unicodedata.unidata_version}";',
+        "/// The versions of Python's `unicodedata` the tables hold for: [`UNICODE_VERSION`]",
+        "/// and the later ones that give every code point assigned in it the same properties",
+        "/// (`SAME_IN_LATER_VERSIONS` of the generator).",
+        "pub const UNICODE_VERSIONS: &[&str] = &["
+        + ", ".join(f'"{v}"' for v in (unicodedata.unidata_version, *SAME_IN_LATER_VERSIONS))
+        + "];",
         "",
         "// One bit per ASCII set (RFC 3987 2.2, RFC 3986 Appendix A); `%` is in every",
         "// component set, as in the Python patterns, and pct-encoded is checked apart.",
@@ -249,6 +286,12 @@ def render() -> str:
         "INERT",
         "Non-ASCII code points that draw no character warning in `check()` (see the generator).",
         _inert(),
+    )
+    lines += _rust_ranges(
+        "NFC_READ",
+        "Non-ASCII code points whose warnings the core tells with an NFC check (see the"
+        " generator).",
+        _nfc_read(),
     )
     lines += _rust_ranges(
         "RTL_BLOCKS",

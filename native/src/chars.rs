@@ -113,12 +113,25 @@ pub fn wide_ok(cp: u32, wide: Wide) -> bool {
 }
 
 static INERT: CodeSet = CodeSet::new(tables::INERT);
+static NFC_READ: CodeSet = CodeSet::new(tables::NFC_READ);
 static RTL_BLOCKS: CodeSet = CodeSet::new(tables::RTL_BLOCKS);
 
 /// A code point no character warning of `check()` concerns (see the generator).
 #[inline]
 pub fn is_inert(cp: u32) -> bool {
     INERT.contains(cp)
+}
+
+/// Whether every non-ASCII character of `text` is inert ([`is_inert`]).
+pub fn all_inert(text: &str) -> bool {
+    INERT.holds_non_ascii(text)
+}
+
+/// A code point whose only possible character warning in `check()` is `not-nfc`, told by
+/// an NFC check of its component (see the generator; every inert one is such a one).
+#[inline]
+pub fn is_nfc_read(cp: u32) -> bool {
+    NFC_READ.contains(cp)
 }
 
 /// Whether `cp` is in the right-to-left pre-test of the 4.2 checks (`may_have_rtl`).

@@ -17,11 +17,14 @@
 //! * path: dot-segment (RFC 3986 5.2.4, 6.2.2.3);
 //! * pct-encoded: lowercase hex (2.1), encoded unreserved (2.3), not UTF-8 or overlong
 //!   (RFC 3987 3.2, RFC 3629);
-//! * non-ASCII characters (NFC, joiners, private use, the 4.2 bidi structure): only the
-//!   characters of the generated table `INERT` pass, and only when the running Python's
-//!   Unicode version is the table's.
+//! * non-ASCII characters (NFC, joiners, private use, the 4.2 bidi structure): the
+//!   characters of the generated table `INERT` pass; those of `NFC_READ` (combining marks
+//!   and the like: no joiner, no private use) pass outside the host when their component
+//!   is in NFC (RFC 3987 5.3.2.2, `not-nfc` per component, as `character_warnings` tests
+//!   it), asked of `unicode-normalization`; all only when the running Python's Unicode
+//!   version is one the tables hold for.
 
-use crate::chars::{bidi_class, decode, in_rtl_blocks, is_inert};
+use crate::chars::{all_inert, bidi_class, decode, in_rtl_blocks, is_inert, is_nfc_read};
 use crate::tables::{CLASS, DEFAULT_PORTS, HEXDIG, SPECIFIC_SCHEMES, UNRESERVED};
 use crate::validate::{validate, Groups, Rule, Verdict};
 
@@ -292,6 +295,24 @@ pub fn clean_groups(text: &str, g: &Groups, rule: Rule, unicode_ok: bool) -> Cle
     }
 }
 
+/// Whether the components of a valid text (`g`) draw no `not-nfc` (RFC 3987 5.3.2.2;
+/// `iri.syntax.should.character_warnings` tests each component apart): userinfo, path,
+/// query and fragment in NFC; the host of inert characters only (a combining mark there is
+/// for the IDNA checks, in Python). Scheme and port are ASCII.
+pub(crate) fn components_nfc(text: &str, g: &Groups) -> bool {
+    let nfc = |span: Option<(usize, usize)>| {
+        span.is_none_or(|(a, b)| {
+            let part = &text[a..b];
+            part.is_ascii() || unicode_normalization::is_nfc(part)
+        })
+    };
+    g.host.is_none_or(|(a, b)| all_inert(&text[a..b]))
+        && nfc(g.userinfo)
+        && nfc(Some(g.path))
+        && nfc(g.query)
+        && nfc(g.fragment)
+}
+
 /// [`clean_groups`] with a non-ASCII host taken as converting: `None` when `check` may
 /// find something, else whether the host is a right-to-left one ([`bidi_clean`]).
 fn clean_bool(text: &str, g: &Groups, rule: Rule, unicode_ok: bool) -> Option<bool> {
@@ -301,6 +322,7 @@ fn clean_bool(text: &str, g: &Groups, rule: Rule, unicode_ok: bool) -> Option<bo
         if !unicode_ok {
             return None;
         }
+        let mut nfc_read = false;
         let mut i = 0;
         while i < s.len() {
             if s[i] < 0x80 {
@@ -309,10 +331,16 @@ fn clean_bool(text: &str, g: &Groups, rule: Rule, unicode_ok: bool) -> Option<bo
             }
             let (cp, len) = decode(s, i);
             if !is_inert(cp) {
-                return None;
+                if !is_nfc_read(cp) {
+                    return None;
+                }
+                nfc_read = true;
             }
             rtl |= in_rtl_blocks(cp);
             i += len;
+        }
+        if nfc_read && !components_nfc(text, g) {
+            return None;
         }
     }
     let rtl_host = if rtl { bidi_clean(text, g)? } else { false };
@@ -485,5 +513,23 @@ mod tests {
         assert!(!idn_converted("é", "xn--9ca_"));
         assert!(!idn_converted("é", "xn--"));
         assert!(idn_converted("а-б", "xn----7sbe")); // host_to_ascii("а-б")
+    }
+
+    #[test]
+    fn combining_marks_outside_the_host() {
+        let c = |t: &str| clean(t, Rule::IriReference, false, true);
+        assert_eq!(c("http://a.example/नमस्ते"), Clean::Yes); // a virama (ccc 9), in NFC
+        assert_eq!(c("http://a.example/?q=สวัสดี#ก่อน"), Clean::Yes); // Thai marks
+        assert_eq!(c("http://a.example/\u{301}"), Clean::Yes); // a lone mark is NFC
+        assert_eq!(c("http://a.example/e\u{301}"), Clean::No); // composes: not-nfc
+        assert_eq!(c("http://a.example/x\u{301}\u{327}"), Clean::No); // marks out of order
+        assert_eq!(c("http://a.example/a=\u{338}"), Clean::No); // "=" and U+0338 compose
+        assert_eq!(c("http://a.example/?\u{200d}"), Clean::No); // a joiner: RFC 5892's
+        assert_eq!(c("http://e\u{301}.example/"), Clean::No); // in the host: IDNA's
+        assert_eq!(c("http://a.example/\u{378}"), Clean::No); // unassigned in the tables'
+        assert_eq!(
+            clean("http://a.example/नमस्ते", Rule::IriReference, false, false),
+            Clean::No
+        );
     }
 }

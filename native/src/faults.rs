@@ -17,7 +17,8 @@
 //!   No replaced character is one of `:/?#@[]%` where it delimits, so RFC 3986
 //!   Appendix B and `split_authority` cut both texts alike, and no percent-encoding,
 //!   dot-segment or colon-in-first-segment changes;
-//! * the replaced text is clean ([`clean_groups`]: no warning at all). The pieces of the
+//! * the replaced text is clean ([`clean_groups`]: no warning at all), and the text's own
+//!   components are in NFC (a stand-in can hide a composition: `<` and U+0338). The pieces of the
 //!   4.2 bidi checks that hold a `g` then hold no R or AL character (a `g` is L), so
 //!   they hold none in the text either; a character warning reads non-ASCII characters
 //!   only. A faulty character in the host: `iri.syntax.check_authority.host` then skips
@@ -36,7 +37,7 @@
 //! position (in code points), in the order of the text: `tests/native` compares it with
 //! the Python checker on every corpus and on texts made faulty at random.
 
-use crate::clean::{clean_groups, ldh_label, Clean, DNS_MAX};
+use crate::clean::{clean_groups, components_nfc, ldh_label, Clean, DNS_MAX};
 use crate::tables::{ASCII_NAMES, CLASS, INVALID_CHARACTER, QUERY, REG_NAME_NOT_DNS};
 use crate::validate::{validate, Rule, Verdict};
 
@@ -248,6 +249,11 @@ pub fn faults(text: &str, rule: Rule, zone_id: bool, unicode_ok: bool) -> Option
     if verdict == Clean::No || (in_host && verdict != Clean::Yes) {
         return None;
     }
+    // NFC of the text itself: a stand-in may have hidden a composition ("<" and U+0338
+    // compose, "g" and U+0338 do not)
+    if !text.is_ascii() && !components_nfc(text, &g) {
+        return None;
+    }
     Some(Faults {
         fixed,
         verdict,
@@ -348,6 +354,8 @@ mod tests {
             "http://a..b_c/",          // an empty label
             "http://a_b%41.example/",  // "%": the IDNA checks
             "http://a_b.é.example/",   // not ASCII
+            "http://h/a b/e\u{301}",   // not-nfc too
+            "http://h/a <\u{338}",     // not-nfc of the text ("<" composes, the stand-in not)
         ] {
             assert_eq!(found(t), None, "{t}");
         }
@@ -364,6 +372,12 @@ mod tests {
         assert_eq!(found(&labels), None);
         let long = format!("http://{}_.example/", "a".repeat(63));
         assert_eq!(found(&long), None);
+    }
+
+    #[test]
+    fn combining_marks_in_nfc() {
+        let f = found("http://h/a b/नमस्ते").expect("a space");
+        assert_eq!((f[0].0, f[0].1), ("path", 10));
     }
 
     #[test]

@@ -4,6 +4,7 @@ from collections.abc import Callable
 from typing import Any
 
 UNICODE_VERSION: str
+UNICODE_VERSIONS: list[str]
 UNICODE_OK: bool
 
 def is_valid(text: object, rule: str = ..., zone_id: str = ...) -> bool | None: ...

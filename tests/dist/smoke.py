@@ -53,6 +53,13 @@ def main(argv: list[str] | None = None) -> int:
 
         name = Path(_native.__file__).name
         checks.append(("the stable-ABI module", ".abi3." in name or name.endswith(".pyd"), name))
+        # the tables hold for this CPython's Unicode (3.11 to 3.13): non-ASCII text is
+        # checked natively, not handed to Python (tests/native/test_unicode_versions.py)
+        import unicodedata
+
+        ours = unicodedata.unidata_version
+        if ours in ("14.0.0", "15.0.0", "15.1.0"):
+            checks.append(("the tables hold for this Unicode", _native.UNICODE_OK, ours))
     version = subprocess.run(
         [sys.executable, "-m", "iri", "--version"], capture_output=True, text=True, check=False
     ).stdout

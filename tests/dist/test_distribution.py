@@ -29,6 +29,8 @@ from pathlib import Path
 
 import pytest
 
+from cpythons import interpreters
+
 pytestmark = pytest.mark.dist
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,35 +41,8 @@ VERSION_RE = re.compile(r"__version__ = \"([^\"]+)\"")
 VERSION = VERSION_RE.search((ROOT / "src/iri/__init__.py").read_text()).group(1)  # type: ignore[union-attr]
 
 
-def _interpreters() -> dict[int, Path]:
-    """Every CPython >= 3.11 of the machine: under pyenv, then ``python3.N`` on PATH.
-
-    Each candidate is run once: a pyenv shim of a version that is not selected exists on
-    PATH but fails, and is skipped."""
-    found: dict[int, Path] = {sys.version_info[1]: Path(sys.executable)}
-    pyenv_root = Path(os.environ.get("PYENV_ROOT", Path.home() / ".pyenv"))
-    dirs = sorted((pyenv_root / "versions").glob("3.*/bin"))
-    dirs += [Path(p) for p in os.environ.get("PATH", "").split(os.pathsep) if p]
-    for minor in range(11, 20):
-        for folder in dirs:
-            if minor in found:
-                break
-            candidate = folder / f"python3.{minor}"
-            if not (candidate.is_file() and os.access(candidate, os.X_OK)):
-                continue
-            probe = subprocess.run(
-                [candidate, "-c", "import sys, venv; print(sys.version_info[1])"],
-                capture_output=True,
-                text=True,
-                check=False,
-            )
-            if probe.returncode == 0 and probe.stdout.strip() == str(minor):
-                found[minor] = candidate
-    return {minor: found[minor] for minor in sorted(found)}
-
-
-#: minor version -> interpreter, each found by its own word (the probe above)
-CPYTHONS = _interpreters()
+#: minor version -> interpreter, each found by its own word (tests/cpythons.py)
+CPYTHONS = interpreters()
 INTERPRETERS = list(CPYTHONS.values())
 IDS = [f"3.{minor}" for minor in CPYTHONS]
 

@@ -150,6 +150,13 @@ PIECES = [
     "\u1100\u1161",
     "\u0915\u094d",
     "\u0e01\u0e48",
+    # NFC: marks in and out of canonical order, pairs that compose (not NFC), a nukta
+    "\u0301\u0327",
+    "\u0327\u0301",
+    "<\u0338",
+    "\u0928\u093c",
+    "\u0915\u093c",
+    "\u09c7\u09be",
     "é",
     "ü",
     "Å",

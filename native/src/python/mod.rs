@@ -42,8 +42,10 @@ use values::{
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-/// Whether the running Python's `unicodedata` has the Unicode version of the tables
-/// (set once at import; `clean` treats non-ASCII text as "ask Python" otherwise).
+/// Whether the running Python's `unicodedata` has a Unicode version the tables hold for
+/// (`tables::UNICODE_VERSIONS`: theirs, or a later one that gives every code point assigned
+/// in theirs the same properties); set once at import; `clean` treats non-ASCII text as
+/// "ask Python" otherwise.
 pub(crate) static UNICODE_OK: AtomicBool = AtomicBool::new(false);
 
 #[pymodule]
@@ -53,9 +55,11 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
         .import("unicodedata")?
         .getattr("unidata_version")?
         .extract()?;
-    UNICODE_OK.store(version == crate::tables::UNICODE_VERSION, Ordering::Relaxed);
+    let unicode_ok = crate::tables::UNICODE_VERSIONS.contains(&version.as_str());
+    UNICODE_OK.store(unicode_ok, Ordering::Relaxed);
     m.add("UNICODE_VERSION", crate::tables::UNICODE_VERSION)?;
-    m.add("UNICODE_OK", version == crate::tables::UNICODE_VERSION)?;
+    m.add("UNICODE_VERSIONS", crate::tables::UNICODE_VERSIONS.to_vec())?;
+    m.add("UNICODE_OK", unicode_ok)?;
     m.add_function(wrap_pyfunction!(is_valid, m)?)?;
     m.add_function(wrap_pyfunction!(clean, m)?)?;
     m.add_function(wrap_pyfunction!(violations, m)?)?;
