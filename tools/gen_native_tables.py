@@ -350,7 +350,14 @@ def render() -> str:
     lines.append("pub const ASCII_NAMES: [&str; 128] = [")
     lines += [f'    "{describe_char(chr(b))}",' for b in range(128)]
     lines.append("];")
-    for code in (Code.INVALID_CHARACTER, Code.REG_NAME_NOT_DNS):
+    for code in (
+        Code.INVALID_CHARACTER,
+        Code.REG_NAME_NOT_DNS,
+        Code.LOWERCASE_PERCENT_ENCODING,
+        Code.PERCENT_ENCODED_UNRESERVED,
+        Code.PERCENT_ENCODED_INVALID_UTF8,
+        Code.PERCENT_ENCODED_OVERLONG_UTF8,
+    ):
         info = REGISTRY[code]
         lines.append(f"/// The code, severity and section of {code} (iri.syntax.registry).")
         lines.append(

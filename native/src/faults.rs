@@ -1,8 +1,12 @@
-//! The violations of `iri.check` for the two commonest faults of addresses scraped from
-//! the web, told without Python when a text has no other: ASCII characters that their
+//! The violations of `iri.check` for the commonest faults of addresses scraped from the
+//! web, told without Python when a text has no other: ASCII characters that their
 //! component's set does not hold (`invalid-character`, RFC 3987 2.2:
-//! `http://example.org/a b`), and labels of an ASCII host name that are not in DNS
-//! syntax (`reg-name-not-dns`, RFC 3986 3.2.2: `http://my_host.example/`).
+//! `http://example.org/a b`), labels of an ASCII host name that are not in DNS syntax
+//! (`reg-name-not-dns`, RFC 3986 3.2.2: `http://my_host.example/`), and the warnings on
+//! well-formed percent-encodings outside the host (`iri.syntax.should.
+//! percent_encoding_warnings`): lowercase hex digits (RFC 3986 2.1: `%7e`), an encoded
+//! unreserved octet (2.3: `%7E`), octets that are not UTF-8 (RFC 3987 3.2, RFC 3629:
+//! `%E9`, the overlong `%C0%AF`).
 //!
 //! The reading. Each faulty character, and each character of a faulty label, is replaced
 //! by `g`: a letter, in every component set but the port's, outside HEXDIG, and no
@@ -30,6 +34,13 @@
 //!   hide), no final dot, at most 253 characters. A faulty label is one the LDH pattern
 //!   of `dns_syntax` refuses (a character out of letters, digits and hyphens, or a
 //!   hyphen first or last) and has 1 to 63 characters (an empty or longer one: Python);
+//! * a faulty percent-encoding lies in the userinfo, path, query or fragment (one in the
+//!   host goes to the IDNA checks). Each faulty triplet is written `ggg` (an encoded
+//!   unreserved octet, and each octet of a part that is not UTF-8), or in uppercase (a
+//!   lowercase one that is neither); a run of triplets is cut only at an ASCII octet or
+//!   around octets that are not UTF-8, so the triplets left are UTF-8 as they were. No
+//!   other check reads a percent-encoding outside the host (dot-segments are literal
+//!   dots; the schemes whose checks decode escapes are left to Python by `clean`);
 //! * each (code, component) has at most [`LIMIT`] of them (beyond it, `check` cuts the
 //!   group short with a `violations-omitted` summary: left to Python).
 //!
@@ -38,7 +49,11 @@
 //! the Python checker on every corpus and on texts made faulty at random.
 
 use crate::clean::{clean_groups, components_nfc, ldh_label, Clean, DNS_MAX};
-use crate::tables::{ASCII_NAMES, CLASS, INVALID_CHARACTER, QUERY, REG_NAME_NOT_DNS};
+use crate::tables::{
+    ASCII_NAMES, CLASS, HEXDIG, INVALID_CHARACTER, LOWERCASE_PERCENT_ENCODING,
+    PERCENT_ENCODED_INVALID_UTF8, PERCENT_ENCODED_OVERLONG_UTF8, PERCENT_ENCODED_UNRESERVED, QUERY,
+    REG_NAME_NOT_DNS, UNRESERVED,
+};
 use crate::validate::{validate, Rule, Verdict};
 
 /// `iri.syntax.collect.DEFAULT_LIMIT`: violations kept per (code, component).
@@ -57,6 +72,13 @@ pub enum Fault {
     Character(u8),
     /// `reg-name-not-dns`: this label of the host
     Label(String),
+    /// `lowercase-percent-encoding`: this triplet
+    Lowercase(String),
+    /// `percent-encoded-unreserved`: this triplet, encoding this octet
+    Unreserved(String, u8),
+    /// `percent-encoded-invalid-utf8` (`false`) or `percent-encoded-overlong-utf8`
+    /// (`true`): these triplets, one part that is not UTF-8
+    NotUtf8(String, bool),
 }
 
 /// One violation.
@@ -101,6 +123,14 @@ impl Found {
                      hyphens, no hyphen first or last)"
                 )
             }
+            Fault::Lowercase(t) => format!("{t} should be written {}", t.to_ascii_uppercase()),
+            // Python's repr of an unreserved character: always in single quotes
+            Fault::Unreserved(t, b) => format!(
+                "{t} encodes the unreserved '{}'; write it as itself",
+                *b as char
+            ),
+            Fault::NotUtf8(t, true) => format!("{t} is an overlong UTF-8 form (not valid UTF-8)"),
+            Fault::NotUtf8(t, false) => format!("{t} is not valid UTF-8"),
         }
     }
 }
@@ -155,6 +185,94 @@ fn faulty_labels(host: &[u8]) -> Option<Vec<(usize, usize)>> {
         start += label.len() + 1;
     }
     Some(out)
+}
+
+/// The parts of `octets` that are not UTF-8, as `iri.syntax.percent.utf8_errors` reads
+/// them: (index, length, overlong). The octets a UTF-8 decoder rejects (RFC 3629; Rust's
+/// and CPython's reject the same ones: each ill-formed subsequence, byte by byte); a
+/// rejected octet and the rejected continuation octets (80-BF) right after it form one
+/// part, an overlong one when it starts with C0/C1, E0 80-9F or F0 80-8F.
+fn utf8_errors(octets: &[u8]) -> Vec<(usize, usize, bool)> {
+    let mut out: Vec<(usize, usize, bool)> = Vec::new();
+    let mut at = 0;
+    while at < octets.len() {
+        let (bad, len) = match std::str::from_utf8(&octets[at..]) {
+            Ok(_) => break,
+            Err(e) => (
+                at + e.valid_up_to(),
+                e.error_len().unwrap_or(octets.len() - at - e.valid_up_to()),
+            ),
+        };
+        for i in bad..bad + len {
+            let byte = octets[i];
+            match out.last_mut() {
+                Some(last) if last.0 + last.1 == i && (0x80..=0xBF).contains(&byte) => last.1 += 1,
+                _ => {
+                    let next = octets.get(i + 1).copied().unwrap_or(0);
+                    let overlong = matches!(byte, 0xC0 | 0xC1)
+                        || (byte == 0xE0 && (0x80..=0x9F).contains(&next))
+                        || (byte == 0xF0 && (0x80..=0x8F).contains(&next));
+                    out.push((i, 1, overlong));
+                }
+            }
+        }
+        at = bad + len;
+    }
+    out
+}
+
+fn hex(b: u8) -> u8 {
+    match b {
+        b'0'..=b'9' => b - b'0',
+        b'a'..=b'f' => b - b'a' + 10,
+        _ => b - b'A' + 10,
+    }
+}
+
+/// The faulty percent-encodings of `s` (a valid text: every "%" starts a triplet), as
+/// `percent_encoding_warnings` finds them run by run: (byte start, byte end, fault), and
+/// the replaced text written into `fixed` (see the module comment).
+fn percent_faults(s: &[u8], fixed: &mut [u8]) -> Vec<(usize, usize, Fault)> {
+    let mut out = Vec::new();
+    let triplet = |i: usize| {
+        i + 2 < s.len()
+            && s[i] == b'%'
+            && CLASS[s[i + 1] as usize] & HEXDIG != 0
+            && CLASS[s[i + 2] as usize] & HEXDIG != 0
+    };
+    let text = |a: usize, b: usize| String::from_utf8_lossy(&s[a..b]).into_owned();
+    let mut i = 0;
+    while let Some(k) = memchr::memchr(b'%', &s[i..]) {
+        let start = i + k;
+        let mut end = start;
+        let mut octets = Vec::new();
+        while triplet(end) {
+            octets.push((hex(s[end + 1]) << 4) | hex(s[end + 2]));
+            end += 3;
+        }
+        if end == start {
+            i = start + 1; // not a triplet: the text is not valid, never reached
+            continue;
+        }
+        for (n, &byte) in octets.iter().enumerate() {
+            let p = start + 3 * n;
+            if s[p + 1..p + 3].iter().any(u8::is_ascii_lowercase) {
+                out.push((p, p + 3, Fault::Lowercase(text(p, p + 3))));
+                fixed[p + 1..p + 3].make_ascii_uppercase();
+            }
+            if byte < 0x80 && CLASS[byte as usize] & UNRESERVED != 0 {
+                out.push((p, p + 3, Fault::Unreserved(text(p, p + 3), byte)));
+                fixed[p..p + 3].fill(STAND_IN);
+            }
+        }
+        for (n, len, overlong) in utf8_errors(&octets) {
+            let (p, q) = (start + 3 * n, start + 3 * (n + len));
+            out.push((p, q, Fault::NotUtf8(text(p, q), overlong)));
+            fixed[p..q].fill(STAND_IN);
+        }
+        i = end;
+    }
+    out
 }
 
 /// The violations of `text` for `rule`, when they are only those this module tells (see
@@ -212,6 +330,22 @@ pub fn faults(text: &str, rule: Rule, zone_id: bool, unicode_ok: bool) -> Option
         places.push((i, i + 1, component, Fault::Character(s[i])));
     }
     let mut fixed = fixed.into_bytes();
+    if memchr::memchr(b'%', s).is_some() {
+        for (a, b, fault) in percent_faults(s, &mut fixed) {
+            let component = if inside(g.userinfo, a) {
+                "userinfo"
+            } else if inside(Some(g.path), a) {
+                "path"
+            } else if inside(g.query, a) {
+                "query"
+            } else if inside(g.fragment, a) {
+                "fragment"
+            } else {
+                return None; // the host: its IDNA checks read the escapes
+            };
+            places.push((a, b, component, fault));
+        }
+    }
     if let (Some((h0, h1)), false) = (g.host, in_host) {
         for (a, b) in faulty_labels(&s[h0..h1]).unwrap_or_default() {
             let label = &text[h0 + a..h0 + b];
@@ -222,7 +356,9 @@ pub fn faults(text: &str, rule: Rule, zone_id: bool, unicode_ok: bool) -> Option
     if places.is_empty() {
         return None;
     }
-    places.sort_by_key(|p| p.0); // the labels of the host among the characters
+    // in the order of `Collector.finish`: by position, then by code (a lowercase
+    // triplet that encodes an unreserved octet draws both)
+    places.sort_by_key(|p| (p.0, fault_code(&p.3).0));
     let fixed = String::from_utf8(fixed).ok()?;
     let mut found = Vec::with_capacity(places.len());
     let (mut at, mut from) = (0, 0); // code points before byte `from`
@@ -241,7 +377,7 @@ pub fn faults(text: &str, rule: Rule, zone_id: bool, unicode_ok: bool) -> Option
         found.push(Found {
             component,
             start: at,
-            end: at + (b - a), // one ASCII character, or an ASCII label
+            end: at + (b - a), // ASCII: a character, a label, triplets
             fault,
         });
     }
@@ -266,6 +402,10 @@ fn fault_code(fault: &Fault) -> (&'static str, &'static str, &'static str) {
     match fault {
         Fault::Character(_) => INVALID_CHARACTER,
         Fault::Label(_) => REG_NAME_NOT_DNS,
+        Fault::Lowercase(_) => LOWERCASE_PERCENT_ENCODING,
+        Fault::Unreserved(..) => PERCENT_ENCODED_UNRESERVED,
+        Fault::NotUtf8(_, false) => PERCENT_ENCODED_INVALID_UTF8,
+        Fault::NotUtf8(_, true) => PERCENT_ENCODED_OVERLONG_UTF8,
     }
 }
 
@@ -372,6 +512,52 @@ mod tests {
         assert_eq!(found(&labels), None);
         let long = format!("http://{}_.example/", "a".repeat(63));
         assert_eq!(found(&long), None);
+    }
+
+    #[test]
+    fn utf8_errors_as_python_reads_them() {
+        // iri.syntax.percent.utf8_errors's own examples
+        assert_eq!(
+            utf8_errors(&[0x61, 0xC0, 0xAF, 0x62, 0xE9]),
+            [(1, 2, true), (4, 1, false)]
+        );
+        assert_eq!(utf8_errors(&[0xED, 0xA0, 0x80]), [(0, 3, false)]);
+        assert_eq!(utf8_errors("é".as_bytes()), []);
+        assert_eq!(utf8_errors(&[0xE0, 0x80, 0x80]), [(0, 3, true)]);
+        assert_eq!(utf8_errors(&[0xF0, 0x8F, 0xBF, 0xBF]), [(0, 4, true)]);
+        assert_eq!(utf8_errors(&[0xC3, 0xC3, 0xA9]), [(0, 1, false)]);
+        assert_eq!(utf8_errors(&[0xE2, 0x82]), [(0, 2, false)]); // cut short at the end
+        assert_eq!(
+            utf8_errors(&[0x80, 0x80, 0x41, 0x80]),
+            [(0, 2, false), (3, 1, false)]
+        );
+    }
+
+    #[test]
+    fn percent_encodings() {
+        let f = found("http://h/%7e?q=%C3%a9%E9#%C0%AF").expect("warnings alone");
+        let codes: Vec<_> = f.iter().map(|x| (x.0, x.1, x.2)).collect();
+        assert_eq!(
+            codes,
+            [
+                ("path", 9, 12),      // lowercase
+                ("path", 9, 12),      // unreserved
+                ("query", 18, 21),    // lowercase
+                ("query", 21, 24),    // not UTF-8
+                ("fragment", 25, 31)  // overlong
+            ]
+        );
+        assert_eq!(f[0].3, "%7e should be written %7E");
+        assert_eq!(f[1].3, "%7e encodes the unreserved '~'; write it as itself");
+        assert_eq!(f[3].3, "%E9 is not valid UTF-8");
+        assert_eq!(f[4].3, "%C0%AF is an overlong UTF-8 form (not valid UTF-8)");
+        let both = found("http://h/a b%41").expect("a space and an escape");
+        assert_eq!(both.len(), 2);
+        assert_eq!(found("http://h%41/"), None); // in the host: the IDNA checks
+        assert_eq!(found("http://h/%C3%A9"), None); // nothing wrong
+        assert_eq!(found("mailto:a%7e@example.org"), None); // a scheme of its own
+        let many = format!("http://h/{}", "%41".repeat(LIMIT + 1));
+        assert_eq!(found(&many), None);
     }
 
     #[test]

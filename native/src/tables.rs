@@ -3385,6 +3385,14 @@ pub const ASCII_NAMES: [&str; 128] = [
 pub const INVALID_CHARACTER: (&str, &str, &str) = ("invalid-character", "error", "RFC 3987 2.2");
 /// The code, severity and section of reg-name-not-dns (iri.syntax.registry).
 pub const REG_NAME_NOT_DNS: (&str, &str, &str) = ("reg-name-not-dns", "warning", "RFC 3986 3.2.2");
+/// The code, severity and section of lowercase-percent-encoding (iri.syntax.registry).
+pub const LOWERCASE_PERCENT_ENCODING: (&str, &str, &str) = ("lowercase-percent-encoding", "warning", "RFC 3986 2.1");
+/// The code, severity and section of percent-encoded-unreserved (iri.syntax.registry).
+pub const PERCENT_ENCODED_UNRESERVED: (&str, &str, &str) = ("percent-encoded-unreserved", "warning", "RFC 3986 2.3");
+/// The code, severity and section of percent-encoded-invalid-utf8 (iri.syntax.registry).
+pub const PERCENT_ENCODED_INVALID_UTF8: (&str, &str, &str) = ("percent-encoded-invalid-utf8", "warning", "RFC 3987 3.2");
+/// The code, severity and section of percent-encoded-overlong-utf8 (iri.syntax.registry).
+pub const PERCENT_ENCODED_OVERLONG_UTF8: (&str, &str, &str) = ("percent-encoded-overlong-utf8", "warning", "RFC 3629 3");
 /// The named percent-encode sets (iri.syntax.percent.sets, and `NAME.uri`): the
 /// ASCII characters each encodes (bit n = code point n) and the non-ASCII ranges.
 /// (name, ASCII bits, non-ASCII ranges).

@@ -287,11 +287,27 @@ def test_clean() -> None:
 #: percent-encodings, its dot-segments, its host or its direction.
 FAULTS = ' "<>\\^`{|}\t\x00\x1f\x7f#[]#_~\'%:/?@.-Aéא\u0301\u202e\u3002'
 
+#: Percent-encodings that draw warnings (RFC 3986 2.1, 2.3; RFC 3987 3.2, RFC 3629): in
+#: lowercase, of an unreserved octet (a dot too), not UTF-8 (cut short, overlong, a
+#: surrogate, FF), and a well-formed one.
+ESCAPES = ["%7e", "%41", "%2E", "%C3", "%c3%a9", "%E2%80", "%C0%AF", "%ED%A0%80", "%FF", "%C3%A9"]
+
 #: A line of a corpus with characters of FAULTS put in at some of its positions.
 faulty = st.tuples(
     st.sampled_from(["web", "iri", "mixed"]),
     st.integers(0, 1 << 20),
     st.lists(st.tuples(st.integers(0, 1 << 16), st.sampled_from(FAULTS)), min_size=1, max_size=14),
+)
+
+#: A line of a corpus with ESCAPES (and some FAULTS) put in after its authority.
+escaped = st.tuples(
+    st.sampled_from(["web", "iri", "mixed"]),
+    st.integers(0, 1 << 20),
+    st.lists(
+        st.tuples(st.integers(0, 1 << 16), st.sampled_from([*ESCAPES, *ESCAPES, *FAULTS])),
+        min_size=1,
+        max_size=6,
+    ),
 )
 
 
@@ -329,6 +345,59 @@ def test_violations() -> None:
     answered[:] = [0, 0]
     spliced()
     assert answered[0] >= 0.75 * answered[1] > 0, answered
+
+
+def test_violations_of_escapes() -> None:
+    """Corpus lines with percent-encodings that draw warnings put in after the authority
+    (an escape in the host is for the IDNA checks, in Python): whenever violations()
+    answers, it is check()'s answer; and it answers most of those whose violations are
+    all of the codes it tells."""
+    answered = [0, 0]
+
+    @SETTINGS
+    @given(escaped)
+    def spliced(example: tuple[str, int, list[tuple[int, str]]]) -> None:
+        name, k, escapes = example
+        lines = [x for x in corpus(name) if x]
+        text = lines[k % len(lines)]
+        after = text.find("//")
+        first = len(text) if after < 0 else text.find("/", after + 2) % (len(text) + 1)
+        for cut, escape in escapes:
+            at = first + cut % (len(text) - first + 1)
+            text = text[:at] + escape + text[at:]
+        for rule, zone in (("IRI_reference", "reject"), ("URI", "accept")):
+            got = _n.violations(text, rule, zone)
+            want = py_rows(text, rule, zone)
+            alone = only_told(want)
+            answered[0] += got is not None
+            answered[1] += alone
+            if got is not None:
+                assert alone and got == want, (text, rule, zone, got, want)
+
+    spliced()
+    assert answered[0] >= 0.75 * answered[1] > 0, answered
+
+
+def test_violations_of_every_octet_pair() -> None:
+    """Every two octets percent-encoded, alone and after a UTF-8 lead, in the path and
+    the query: the warnings of the encodings (which parts are not UTF-8, which overlong,
+    which unreserved or in lowercase) as check() tells them."""
+    told = 0
+    for hi in range(256):
+        for lo in range(0, 256, 3):
+            for text in (
+                f"http://h/a%{hi:02X}%{lo:02x}b",
+                f"http://h/?q=%E2%{hi:02X}%{lo:02X}",
+                f"a/%F0%{hi:02X}%{lo:02X}%80",
+            ):
+                got = _n.violations(text, "IRI_reference", "reject")
+                want = py_rows(text, "IRI_reference", "reject")
+                if got is not None:
+                    assert got == want, (text, got, want)
+                    told += 1
+                else:
+                    assert not only_told(want), (text, want)
+    assert told > 3 * 256 * 86 * 0.9
 
 
 def test_clean_lines() -> None:
