@@ -72,7 +72,15 @@ pub(super) fn spread(results: &ArrayRef, keys: &Int32Array, text_max: usize) -> 
 fn widened(results: &ArrayRef, keys: &Int32Array, text_max: usize) -> Result<ArrayRef, ArrowError> {
     if let Some(texts) = results.as_string_opt::<i32>() {
         let size = |k: i32| texts.value_length(k as usize) as usize;
-        if keys.iter().flatten().map(size).sum::<usize>() > text_max {
+        // a quick bound first (the longest value on every row), one pass over the
+        // distinct values; the sum over the rows only when it may pass
+        let longest = (0..texts.len())
+            .map(|k| texts.value_length(k) as usize)
+            .max();
+        let longest = longest.unwrap_or(0);
+        if longest.saturating_mul(keys.len()) > text_max
+            && keys.iter().flatten().map(size).sum::<usize>() > text_max
+        {
             return arrow_cast::cast(results, &DataType::LargeUtf8);
         }
     } else if let Some(parts) = results.as_struct_opt() {
