@@ -63,13 +63,49 @@ pub(crate) fn ldh_label(label: &[u8]) -> bool {
             .all(|&b| b.is_ascii_alphanumeric() || b == b'-')
 }
 
-/// The DNS syntax of an ASCII name without "%" draws no warning (`dns_syntax`), and the
-/// name converts through IDNA unchanged (issue 19: `check` warns for a host of a DNS
+/// The DNS syntax of a lowercase ASCII name (no "%") draws no warning (`dns_syntax`), and
+/// the name converts through IDNA unchanged (issue 19: `check` warns for a host of a DNS
 /// scheme that will not). Stricter than both: a final dot (the root label) is left to
-/// Python too.
+/// Python too. An uppercase letter fails here (`uppercase-host`: the caller tells).
 fn dns_ok(host: &[u8]) -> bool {
-    host.len() <= DNS_MAX && host.split(|&b| b == b'.').all(ldh_label)
+    if host.len() > DNS_MAX {
+        return false;
+    }
+    // one pass: each byte a lowercase letter, digit, hyphen or dot (a table lookup); each
+    // label then judged at its dot by its ends alone, as `ldh_label` judges it
+    let mut start = 0;
+    for i in 0..=host.len() {
+        match host.get(i) {
+            Some(&b'.') | None => {
+                let label = &host[start..i];
+                if label.is_empty()
+                    || label.len() > 63
+                    || label[0] == b'-'
+                    || label[label.len() - 1] == b'-'
+                    || label.get(2..4) == Some(b"--".as_slice())
+                {
+                    return false;
+                }
+                start = i + 1;
+            }
+            Some(&b) if !LDH[b as usize] => return false,
+            Some(_) => {}
+        }
+    }
+    true
 }
+
+/// The bytes of a lowercase label in DNS syntax: lowercase letters, digits, the hyphen.
+static LDH: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        t[b] = c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-';
+        b += 1;
+    }
+    t
+};
 
 /// No "." or ".." segment where `iri._check_path.path` reports dot-segment. Such a
 /// segment starts with a dot at the start of the path or after a "/": only the dots are
@@ -360,16 +396,16 @@ fn clean_bool(text: &str, g: &Groups, rule: Rule, unicode_ok: bool) -> Option<bo
     }
     if let Some((a, b)) = g.host {
         let host = &s[a..b];
-        if host.iter().any(|&c| c.is_ascii_uppercase() || c == b'%') {
-            return None;
-        }
-        if !host.is_empty() && host[0] != b'[' {
-            let ok = if host.is_ascii() {
-                dns_ok(host)
-            } else {
-                idn_candidate(&text[a..b])
-            };
-            if !ok {
+        let upper_or_escape = |h: &[u8]| h.iter().any(|&c| c.is_ascii_uppercase() || c == b'%');
+        if host.is_empty() || host[0] == b'[' {
+            if upper_or_escape(host) {
+                return None;
+            }
+        } else if !dns_ok(host) {
+            // not a lowercase ASCII name in DNS syntax (the common case, one pass): an
+            // uppercase letter or an escape, an ASCII name out of DNS syntax, or a
+            // non-ASCII name whose ASCII labels must be in it
+            if upper_or_escape(host) || host.is_ascii() || !idn_candidate(&text[a..b]) {
                 return None;
             }
         }
@@ -513,6 +549,34 @@ mod tests {
         assert!(!idn_converted("é", "xn--9ca_"));
         assert!(!idn_converted("é", "xn--"));
         assert!(idn_converted("а-б", "xn----7sbe")); // host_to_ascii("а-б")
+    }
+
+    #[test]
+    fn dns_ok_is_ldh_label_on_each_label() {
+        // every host of up to 7 bytes from these, and long ones, against the definition
+        let mut hosts: Vec<Vec<u8>> = vec![Vec::new()];
+        for _ in 0..7 {
+            let longer: Vec<Vec<u8>> = hosts
+                .iter()
+                .filter(|h| h.len() == hosts.last().map_or(0, Vec::len))
+                .flat_map(|h| {
+                    b"a-.1_A"
+                        .iter()
+                        .map(move |&c| [h.as_slice(), &[c]].concat())
+                })
+                .collect();
+            hosts.extend(longer);
+        }
+        hosts.push([b"a".repeat(63), b".b".to_vec()].concat());
+        hosts.push([b"a".repeat(64), b".b".to_vec()].concat());
+        hosts.push(["ab."; 84].concat().into_bytes()); // 252 bytes and a final dot
+        hosts.push([&["ab."; 84].concat()[..], "cd"].concat().into_bytes()); // 254
+        for host in &hosts {
+            let defined = host.len() <= DNS_MAX
+                && !host.iter().any(u8::is_ascii_uppercase)
+                && host.split(|&b| b == b'.').all(ldh_label);
+            assert_eq!(dns_ok(host), defined, "{:?}", String::from_utf8_lossy(host));
+        }
     }
 
     #[test]
