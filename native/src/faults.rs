@@ -54,7 +54,7 @@ use crate::tables::{
     PERCENT_ENCODED_INVALID_UTF8, PERCENT_ENCODED_OVERLONG_UTF8, PERCENT_ENCODED_UNRESERVED, QUERY,
     REG_NAME_NOT_DNS, UNRESERVED,
 };
-use crate::validate::{validate, Rule, Verdict};
+use crate::validate::{validate, Groups, Rule, Verdict};
 
 /// `iri.syntax.collect.DEFAULT_LIMIT`: violations kept per (code, component).
 pub const LIMIT: usize = 10;
@@ -275,6 +275,21 @@ fn percent_faults(s: &[u8], fixed: &mut [u8]) -> Vec<(usize, usize, Fault)> {
     out
 }
 
+/// The component that byte `i` of a valid text (`g`) lies in: userinfo, host, path, query
+/// or fragment; `None` in the scheme or the port (or a delimiter).
+fn component_at(g: &Groups, i: usize) -> Option<&'static str> {
+    let inside = |span: Option<(usize, usize)>| span.is_some_and(|(a, b)| a <= i && i < b);
+    [
+        (g.userinfo, "userinfo"),
+        (g.host, "host"),
+        (Some(g.path), "path"),
+        (g.query, "query"),
+        (g.fragment, "fragment"),
+    ]
+    .into_iter()
+    .find_map(|(span, name)| inside(span).then_some(name))
+}
+
 /// The violations of `text` for `rule`, when they are only those this module tells (see
 /// the module comment); `None` when there are none, or when anything else may be wrong.
 pub fn faults(text: &str, rule: Rule, zone_id: bool, unicode_ok: bool) -> Option<Faults> {
@@ -307,42 +322,21 @@ pub fn faults(text: &str, rule: Rule, zone_id: bool, unicode_ok: bool) -> Option
     let Verdict::Valid(g) = validate(&fixed, rule, zone_id) else {
         return None;
     };
-    let inside =
-        |span: Option<(usize, usize)>, i: usize| span.is_some_and(|(a, b)| a <= i && i < b);
     // (byte start, byte end, component, fault), in the order of the text
     let mut places: Vec<(usize, usize, &'static str, Fault)> = Vec::new();
     let mut in_host = false;
     for &i in &chars {
-        let component = if inside(g.userinfo, i) {
-            "userinfo"
-        } else if inside(g.host, i) {
-            in_host = true;
-            "host"
-        } else if inside(Some(g.path), i) {
-            "path"
-        } else if inside(g.query, i) {
-            "query"
-        } else if inside(g.fragment, i) {
-            "fragment"
-        } else {
-            return None; // the scheme or the port
-        };
+        let component = component_at(&g, i)?; // None: the scheme or the port
+        in_host |= component == "host";
         places.push((i, i + 1, component, Fault::Character(s[i])));
     }
     let mut fixed = fixed.into_bytes();
     if memchr::memchr(b'%', s).is_some() {
         for (a, b, fault) in percent_faults(s, &mut fixed) {
-            let component = if inside(g.userinfo, a) {
-                "userinfo"
-            } else if inside(Some(g.path), a) {
-                "path"
-            } else if inside(g.query, a) {
-                "query"
-            } else if inside(g.fragment, a) {
-                "fragment"
-            } else {
-                return None; // the host: its IDNA checks read the escapes
-            };
+            let component = component_at(&g, a)?;
+            if component == "host" {
+                return None; // its IDNA checks read the escapes
+            }
             places.push((a, b, component, fault));
         }
     }
