@@ -192,10 +192,11 @@ fn faulty_labels(host: &[u8]) -> Option<Vec<(usize, usize)>> {
 /// and CPython's reject the same ones: each ill-formed subsequence, byte by byte); a
 /// rejected octet and the rejected continuation octets (80-BF) right after it form one
 /// part, an overlong one when it starts with C0/C1, E0 80-9F or F0 80-8F.
-fn utf8_errors(octets: &[u8]) -> Vec<(usize, usize, bool)> {
+/// At most `cap` + 1 parts are read (the caller gives up beyond `cap`).
+fn utf8_errors(octets: &[u8], cap: usize) -> Vec<(usize, usize, bool)> {
     let mut out: Vec<(usize, usize, bool)> = Vec::new();
     let mut at = 0;
-    while at < octets.len() {
+    while at < octets.len() && out.len() <= cap {
         let (bad, len) = match std::str::from_utf8(&octets[at..]) {
             Ok(_) => break,
             Err(e) => (
@@ -229,10 +230,16 @@ fn hex(b: u8) -> u8 {
     }
 }
 
+/// The most faulty percent-encodings a text can have with none omitted: [`LIMIT`] for
+/// each of four codes in each of four components.
+const PERCENT_MAX: usize = 16 * LIMIT;
+
 /// The faulty percent-encodings of `s` (a valid text: every "%" starts a triplet), as
 /// `percent_encoding_warnings` finds them run by run: (byte start, byte end, fault), and
-/// the replaced text written into `fixed` (see the module comment).
-fn percent_faults(s: &[u8], fixed: &mut [u8]) -> Vec<(usize, usize, Fault)> {
+/// the replaced text written into `fixed` (see the module comment). `None` past
+/// [`PERCENT_MAX`] of them (some would be omitted: Python's to summarize), found without
+/// reading further.
+fn percent_faults(s: &[u8], fixed: &mut [u8]) -> Option<Vec<(usize, usize, Fault)>> {
     let mut out = Vec::new();
     let triplet = |i: usize| {
         i + 2 < s.len()
@@ -264,15 +271,22 @@ fn percent_faults(s: &[u8], fixed: &mut [u8]) -> Vec<(usize, usize, Fault)> {
                 out.push((p, p + 3, Fault::Unreserved(text(p, p + 3), byte)));
                 fixed[p..p + 3].fill(STAND_IN);
             }
+            if out.len() > PERCENT_MAX {
+                return None;
+            }
         }
-        for (n, len, overlong) in utf8_errors(&octets) {
+        let errors = utf8_errors(&octets, PERCENT_MAX - out.len());
+        if out.len() + errors.len() > PERCENT_MAX {
+            return None;
+        }
+        for (n, len, overlong) in errors {
             let (p, q) = (start + 3 * n, start + 3 * (n + len));
             out.push((p, q, Fault::NotUtf8(text(p, q), overlong)));
             fixed[p..q].fill(STAND_IN);
         }
         i = end;
     }
-    out
+    Some(out)
 }
 
 /// The component that byte `i` of a valid text (`g`) lies in: userinfo, host, path, query
@@ -332,7 +346,7 @@ pub fn faults(text: &str, rule: Rule, zone_id: bool, unicode_ok: bool) -> Option
     }
     let mut fixed = fixed.into_bytes();
     if memchr::memchr(b'%', s).is_some() {
-        for (a, b, fault) in percent_faults(s, &mut fixed) {
+        for (a, b, fault) in percent_faults(s, &mut fixed)? {
             let component = component_at(&g, a)?;
             if component == "host" {
                 return None; // its IDNA checks read the escapes
@@ -512,17 +526,17 @@ mod tests {
     fn utf8_errors_as_python_reads_them() {
         // iri.syntax.percent.utf8_errors's own examples
         assert_eq!(
-            utf8_errors(&[0x61, 0xC0, 0xAF, 0x62, 0xE9]),
+            utf8_errors(&[0x61, 0xC0, 0xAF, 0x62, 0xE9], 99),
             [(1, 2, true), (4, 1, false)]
         );
-        assert_eq!(utf8_errors(&[0xED, 0xA0, 0x80]), [(0, 3, false)]);
-        assert_eq!(utf8_errors("é".as_bytes()), []);
-        assert_eq!(utf8_errors(&[0xE0, 0x80, 0x80]), [(0, 3, true)]);
-        assert_eq!(utf8_errors(&[0xF0, 0x8F, 0xBF, 0xBF]), [(0, 4, true)]);
-        assert_eq!(utf8_errors(&[0xC3, 0xC3, 0xA9]), [(0, 1, false)]);
-        assert_eq!(utf8_errors(&[0xE2, 0x82]), [(0, 2, false)]); // cut short at the end
+        assert_eq!(utf8_errors(&[0xED, 0xA0, 0x80], 99), [(0, 3, false)]);
+        assert_eq!(utf8_errors("é".as_bytes(), 99), []);
+        assert_eq!(utf8_errors(&[0xE0, 0x80, 0x80], 99), [(0, 3, true)]);
+        assert_eq!(utf8_errors(&[0xF0, 0x8F, 0xBF, 0xBF], 99), [(0, 4, true)]);
+        assert_eq!(utf8_errors(&[0xC3, 0xC3, 0xA9], 99), [(0, 1, false)]);
+        assert_eq!(utf8_errors(&[0xE2, 0x82], 99), [(0, 2, false)]); // cut short at the end
         assert_eq!(
-            utf8_errors(&[0x80, 0x80, 0x41, 0x80]),
+            utf8_errors(&[0x80, 0x80, 0x41, 0x80], 99),
             [(0, 2, false), (3, 1, false)]
         );
     }
@@ -552,6 +566,10 @@ mod tests {
         assert_eq!(found("mailto:a%7e@example.org"), None); // a scheme of its own
         let many = format!("http://h/{}", "%41".repeat(LIMIT + 1));
         assert_eq!(found(&many), None);
+        // a flood: given up after the first escapes past what can be told, nothing kept
+        let flood = format!("http://h/{}", "%41%FF".repeat(2_000_000));
+        assert_eq!(found(&flood), None);
+        assert_eq!(utf8_errors(&[0xFF; 1000], 3).len(), 4);
     }
 
     #[test]
