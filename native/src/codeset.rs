@@ -153,6 +153,7 @@ mod tests {
     fn agrees_with_the_ranges() {
         for ranges in [
             tables::INERT,
+            tables::NFC_READ,
             tables::RTL_BLOCKS,
             tables::MAY_DECODE,
             tables::MAY_DECODE_QUERY,
