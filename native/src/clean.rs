@@ -25,7 +25,8 @@
 //!   version is one the tables hold for.
 
 use crate::chars::{all_inert, bidi_class, decode, in_rtl_blocks, is_inert, is_nfc_read};
-use crate::tables::{CLASS, DEFAULT_PORTS, HEXDIG, SPECIFIC_SCHEMES, UNRESERVED};
+use crate::tables::{CLASS, DEFAULT_PORTS, SPECIFIC_SCHEMES, UNRESERVED};
+use crate::triplet;
 use crate::validate::{validate, Groups, Rule, Verdict};
 
 /// RFC 3986 3.2.2: names "should" have no more than 255 characters (iri DNS_MAX); IDNA
@@ -124,14 +125,6 @@ fn no_dot_segments(path: &[u8], relative: bool) -> bool {
     })
 }
 
-fn hexval(b: u8) -> u8 {
-    match b {
-        b'0'..=b'9' => b - b'0',
-        b'a'..=b'f' => b - b'a' + 10,
-        _ => b - b'A' + 10,
-    }
-}
-
 /// The pct-encodings of a valid text draw no warning: uppercase hex digits (RFC 3986
 /// 2.1), no unreserved octet (2.3), each run of them UTF-8 (RFC 3987 3.2, RFC 3629).
 fn percent_clean(s: &[u8]) -> bool {
@@ -144,16 +137,10 @@ fn percent_clean(s: &[u8]) -> bool {
             continue;
         }
         buf.clear();
-        while i + 2 < n
-            && s[i] == b'%'
-            && CLASS[s[i + 1] as usize] & HEXDIG != 0
-            && CLASS[s[i + 2] as usize] & HEXDIG != 0
-        {
-            let (h, l) = (s[i + 1], s[i + 2]);
-            if h.is_ascii_lowercase() || l.is_ascii_lowercase() {
+        while let Some(v) = triplet::octet_at(s, i) {
+            if s[i + 1].is_ascii_lowercase() || s[i + 2].is_ascii_lowercase() {
                 return false;
             }
-            let v = (hexval(h) << 4) | hexval(l);
             if v < 0x80 && CLASS[v as usize] & UNRESERVED != 0 {
                 return false;
             }

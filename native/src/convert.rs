@@ -5,6 +5,7 @@
 
 use crate::codeset::CodeSet;
 use crate::tables::{DNS_HOST_SCHEMES, MAY_DECODE, MAY_DECODE_QUERY, UNRESERVED};
+use crate::triplet;
 use crate::validate::{validate, Groups, Rule, Verdict};
 
 const HEX: &[u8; 16] = b"0123456789ABCDEF";
@@ -65,27 +66,12 @@ pub fn decodable(in_query: bool) -> &'static CodeSet {
     }
 }
 
-fn hexval(b: u8) -> u8 {
-    match b {
-        b'0'..=b'9' => b - b'0',
-        b'a'..=b'f' => b - b'a' + 10,
-        _ => b - b'A' + 10,
-    }
-}
-
-fn is_pct(s: &[u8], i: usize) -> bool {
-    i + 2 < s.len() && s[i] == b'%' && s[i + 1].is_ascii_hexdigit() && s[i + 2].is_ascii_hexdigit()
-}
-
 /// One run of pct-encoded octets (3987bis 4.2 steps 2-4, `iri.percent._decode_run`):
 /// strictly legal UTF-8 characters are decoded where [`may_decode`] allows; an ASCII one
 /// that may not stays as written; any other stays encoded with uppercase hex, as do the
 /// octets that are not legal UTF-8 (step 3).
 fn decode_run(run: &[u8], in_query: bool, upper: bool, out: &mut String) {
-    let octets: Vec<u8> = run
-        .chunks(3)
-        .map(|e| (hexval(e[1]) << 4) | hexval(e[2]))
-        .collect();
+    let octets: Vec<u8> = run.chunks(3).map(triplet::octet).collect();
     let mut at = 0; // octet index
     for chunk in octets.utf8_chunks() {
         for c in chunk.valid().chars() {
@@ -129,12 +115,12 @@ pub fn decode_with(text: &str, in_query: bool, upper: bool, out: &mut String) {
     let mut lit = 0;
     while let Some(k) = memchr::memchr(b'%', &s[i..]) {
         let p = i + k;
-        if !is_pct(s, p) {
+        if triplet::octet_at(s, p).is_none() {
             i = p + 1;
             continue;
         }
         let mut e = p;
-        while is_pct(s, e) {
+        while triplet::octet_at(s, e).is_some() {
             e += 3;
         }
         out.push_str(&text[lit..p]);

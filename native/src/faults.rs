@@ -50,10 +50,11 @@
 
 use crate::clean::{clean_groups, components_nfc, ldh_label, Clean, DNS_MAX};
 use crate::tables::{
-    ASCII_NAMES, CLASS, HEXDIG, INVALID_CHARACTER, LOWERCASE_PERCENT_ENCODING,
+    ASCII_NAMES, CLASS, INVALID_CHARACTER, LOWERCASE_PERCENT_ENCODING,
     PERCENT_ENCODED_INVALID_UTF8, PERCENT_ENCODED_OVERLONG_UTF8, PERCENT_ENCODED_UNRESERVED, QUERY,
     REG_NAME_NOT_DNS, UNRESERVED,
 };
+use crate::triplet;
 use crate::validate::{validate, Groups, Rule, Verdict};
 
 /// `iri.syntax.collect.DEFAULT_LIMIT`: violations kept per (code, component).
@@ -222,14 +223,6 @@ fn utf8_errors(octets: &[u8], cap: usize) -> Vec<(usize, usize, bool)> {
     out
 }
 
-fn hex(b: u8) -> u8 {
-    match b {
-        b'0'..=b'9' => b - b'0',
-        b'a'..=b'f' => b - b'a' + 10,
-        _ => b - b'A' + 10,
-    }
-}
-
 /// The most faulty percent-encodings a text can have with none omitted: [`LIMIT`] for
 /// each of four codes in each of four components.
 const PERCENT_MAX: usize = 16 * LIMIT;
@@ -241,20 +234,14 @@ const PERCENT_MAX: usize = 16 * LIMIT;
 /// reading further.
 fn percent_faults(s: &[u8], fixed: &mut [u8]) -> Option<Vec<(usize, usize, Fault)>> {
     let mut out = Vec::new();
-    let triplet = |i: usize| {
-        i + 2 < s.len()
-            && s[i] == b'%'
-            && CLASS[s[i + 1] as usize] & HEXDIG != 0
-            && CLASS[s[i + 2] as usize] & HEXDIG != 0
-    };
     let text = |a: usize, b: usize| String::from_utf8_lossy(&s[a..b]).into_owned();
     let mut i = 0;
     while let Some(k) = memchr::memchr(b'%', &s[i..]) {
         let start = i + k;
         let mut end = start;
         let mut octets = Vec::new();
-        while triplet(end) {
-            octets.push((hex(s[end + 1]) << 4) | hex(s[end + 2]));
+        while let Some(octet) = triplet::octet_at(s, end) {
+            octets.push(octet);
             end += 3;
         }
         if end == start {

@@ -8,9 +8,7 @@
 
 use crate::chars::{in_class, run, Wide};
 use crate::ip;
-use crate::tables::{
-    FRAGMENT, HEXDIG, PATH, QUERY, REG_NAME, SCHEME, SCHEME_FIRST, SEGMENT_NC, USERINFO,
-};
+use crate::tables::{FRAGMENT, PATH, QUERY, REG_NAME, SCHEME, SCHEME_FIRST, SEGMENT_NC, USERINFO};
 
 /// The eight rules (RFC 3987 2.2, RFC 3986 Appendix A), named as `iri.Rule` values.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -236,11 +234,10 @@ pub fn grammar(text: &str, rule: Rule, zone_id: bool) -> Option<Groups> {
 
 /// Whether every "%" of `s` starts a pct-encoded: "%" HEXDIG HEXDIG (RFC 3986 2.1).
 pub fn percent_ok(s: &[u8]) -> bool {
-    let n = s.len();
     let mut i = 0;
     while let Some(k) = memchr::memchr(b'%', &s[i..]) {
         let p = i + k;
-        if p + 2 >= n || !in_class(s[p + 1], HEXDIG) || !in_class(s[p + 2], HEXDIG) {
+        if !crate::triplet::at(s, p) {
             return false;
         }
         i = p + 3;
