@@ -5,6 +5,7 @@
 //! grammar); a non-ASCII character is decoded from the UTF-8 of the `&str` and tested
 //! against `ucschar` / `iprivate`, without the bidi formatting characters (RFC 3987 4.1).
 
+use crate::block::Stops;
 use crate::codeset::{inside, lead_span, CodeSet};
 use crate::tables;
 
@@ -183,60 +184,67 @@ pub fn decode(s: &[u8], i: usize) -> (u32, usize) {
     }
 }
 
-/// Whether the eight bytes at `i` all belong to the set `mask` of `class` (one bit):
-/// one AND of eight lookups and one branch for the block, the common case of a long run.
-#[inline(always)]
-fn block_in_class(class: &[u16; 256], s: &[u8], i: usize, mask: u16) -> bool {
-    let b = &s[i..i + 8];
-    (class[b[0] as usize]
-        & class[b[1] as usize]
-        & class[b[2] as usize]
-        & class[b[3] as usize]
-        & class[b[4] as usize]
-        & class[b[5] as usize]
-        & class[b[6] as usize]
-        & class[b[7] as usize]
-        & mask)
-        != 0
-}
-
-/// How many of the eight bytes at `i`, from the first, belong to the set `mask` of
-/// `class` (8 when all do): found without a branch per byte.
-#[inline(always)]
-fn block_prefix(class: &[u16; 256], s: &[u8], i: usize, mask: u16) -> usize {
-    let mut bits = 0u32;
-    for (k, &x) in s[i..i + 8].iter().enumerate() {
-        bits |= u32::from(class[x as usize] & mask != 0) << k;
+/// The class table of the scanner of a set with the non-ASCII part `wide` (numbered as
+/// the const parameter of [`scan`]: 0 `None`, 1 `Ucs`, 2 `UcsPrivate`).
+const fn class_of(wide: usize) -> &'static [u16; 256] {
+    match wide {
+        0 => &tables::CLASS,
+        1 => &CLASS_UCS,
+        _ => &CLASS_UCS_PRIVATE,
     }
-    bits.trailing_ones() as usize
 }
 
-/// The end of the run of characters from `i` that belong to the set (`mask`, one bit of
+/// The end of the run of characters from `i` that belong to the set (`MASK`, one bit of
 /// `tables::CLASS`, and `wide`): the possessive `[set]*+` of the Python patterns. `s` is
-/// the UTF-8 of a `&str`. The bytes are read eight at a time through the class table of
-/// `wide` (`wide_class`: most non-ASCII characters pass there without being decoded);
-/// a byte that stops a block is either the end (ASCII) or a lead byte whose character
-/// is decoded and tested; the last bytes, fewer than eight, one at a time.
+/// the UTF-8 of a `&str`.
 #[inline]
-pub fn run(s: &[u8], mut i: usize, mask: u16, wide: Wide) -> usize {
-    debug_assert!(mask.is_power_of_two());
-    let class = match wide {
-        Wide::None => &tables::CLASS,
-        Wide::Ucs => &CLASS_UCS,
-        Wide::UcsPrivate => &CLASS_UCS_PRIVATE,
+pub fn run<const MASK: u16>(s: &[u8], i: usize, wide: Wide) -> usize {
+    match wide {
+        Wide::None => scan::<MASK, 0>(s, i),
+        Wide::Ucs => scan::<MASK, 1>(s, i),
+        Wide::UcsPrivate => scan::<MASK, 2>(s, i),
+    }
+}
+
+/// [`run`] for one set. The bytes are read sixteen at a time ([`Stops::bits`]) through the
+/// class table of `WIDE` (`wide_class`: most non-ASCII characters pass there without
+/// being decoded); the last bytes of the text, fewer than sixteen, as the last sixteen
+/// (or, in a shorter text, padded with NUL, which no set holds). A byte that stops a
+/// block is either the end (ASCII) or a lead byte whose character is decoded and tested.
+fn scan<const MASK: u16, const WIDE: usize>(s: &[u8], mut i: usize) -> usize {
+    let stops: &Stops = const { &Stops::of(class_of(WIDE), MASK) };
+    let wide = match WIDE {
+        0 => Wide::None,
+        1 => Wide::Ucs,
+        _ => Wide::UcsPrivate,
     };
     let n = s.len();
     loop {
-        while i + 8 <= n && block_in_class(class, s, i, mask) {
-            i += 8;
+        let mut bits = 0;
+        while i + 16 <= n {
+            bits = stops.bits(s[i..i + 16].try_into().expect("16 bytes"));
+            if bits != 0 {
+                break;
+            }
+            i += 16;
         }
-        if i + 8 <= n {
-            i += block_prefix(class, s, i, mask);
-        } else {
-            while i < n && class[s[i] as usize] & mask != 0 {
-                i += 1;
+        if bits == 0 {
+            if i >= n {
+                return n;
+            }
+            if n >= 16 {
+                let last: &[u8; 16] = s[n - 16..].try_into().expect("16 bytes");
+                bits = stops.bits(last) >> (i + 16 - n);
+            } else {
+                let mut padded = [0u8; 16];
+                padded[..n - i].copy_from_slice(&s[i..]);
+                bits = stops.bits(&padded);
+            }
+            if bits == 0 {
+                return n;
             }
         }
+        i += bits.trailing_zeros() as usize;
         if i >= n || s[i] < 0x80 {
             return i.min(n);
         }
@@ -329,29 +337,53 @@ mod tests {
             let t = format!("{}{text}", "x".repeat(k));
             let s = t.as_bytes();
             let stop = t.find('\u{80}').expect("a C1 control");
-            assert_eq!(run(s, 0, tables::PATH, Wide::Ucs), stop, "{k}");
-            assert_eq!(run(s, 0, tables::PATH, Wide::None), k + 1, "{k}");
+            assert_eq!(run::<{ tables::PATH }>(s, 0, Wide::Ucs), stop, "{k}");
+            assert_eq!(run::<{ tables::PATH }>(s, 0, Wide::None), k + 1, "{k}");
             let bidi = format!("{}a\u{200F}b", "y".repeat(k));
-            assert_eq!(run(bidi.as_bytes(), 0, tables::PATH, Wide::Ucs), k + 1);
-            let private = format!("{}a\u{E000}b", "y".repeat(k));
-            assert_eq!(run(private.as_bytes(), 0, tables::QUERY, Wide::Ucs), k + 1);
             assert_eq!(
-                run(private.as_bytes(), 0, tables::QUERY, Wide::UcsPrivate),
+                run::<{ tables::PATH }>(bidi.as_bytes(), 0, Wide::Ucs),
+                k + 1
+            );
+            let private = format!("{}a\u{E000}b", "y".repeat(k));
+            assert_eq!(
+                run::<{ tables::QUERY }>(private.as_bytes(), 0, Wide::Ucs),
+                k + 1
+            );
+            assert_eq!(
+                run::<{ tables::QUERY }>(private.as_bytes(), 0, Wide::UcsPrivate),
                 private.len()
             );
         }
     }
 
+    /// [`run`] with the set named at run time (the tests loop over the sets).
+    fn run_any(s: &[u8], i: usize, mask: u16, wide: Wide) -> usize {
+        match mask {
+            tables::SCHEME => run::<{ tables::SCHEME }>(s, i, wide),
+            tables::REG_NAME => run::<{ tables::REG_NAME }>(s, i, wide),
+            tables::USERINFO => run::<{ tables::USERINFO }>(s, i, wide),
+            tables::PATH => run::<{ tables::PATH }>(s, i, wide),
+            tables::SEGMENT_NC => run::<{ tables::SEGMENT_NC }>(s, i, wide),
+            tables::QUERY => run::<{ tables::QUERY }>(s, i, wide),
+            tables::FRAGMENT => run::<{ tables::FRAGMENT }>(s, i, wide),
+            _ => unreachable!("not a component set"),
+        }
+    }
+
     #[test]
-    fn run_matches_a_byte_at_a_time_scan() {
-        // every start, every length around the eight-byte blocks and the last bytes, every
-        // component set: the end of the run is the first byte outside it
-        let pool = b"aZ09-._~%!$&'()*+,;=:@/?#[] \"<>^`{|}\x7f";
+    fn run_matches_a_character_at_a_time_scan() {
+        // every start, every length around the sixteen-byte blocks and the last bytes,
+        // every component set and non-ASCII part: the end of the run is the first
+        // character outside it (ASCII: the class table; else `wide_ok`)
+        let pool: Vec<char> = "aZ09-._~%!$&'()*+,;=:@/?#[] \"<>^`{|}\x7f\0é東😀\u{80}\u{200F}\u{E000}\u{FFFE}\u{E0001}\u{1F600}\u{061C}\u{2066}\u{10FFFD}"
+            .chars()
+            .collect();
         for len in 0..40 {
             for seed in 0..pool.len() {
-                let s: Vec<u8> = (0..len)
+                let text: String = (0..len)
                     .map(|k| pool[(seed + k * 7 + k * k) % pool.len()])
                     .collect();
+                let s = text.as_bytes();
                 for mask in [
                     tables::SCHEME,
                     tables::REG_NAME,
@@ -361,13 +393,20 @@ mod tests {
                     tables::QUERY,
                     tables::FRAGMENT,
                 ] {
-                    for start in 0..=len {
-                        let want = start
-                            + s[start..]
-                                .iter()
-                                .take_while(|&&b| in_class(b, mask))
-                                .count();
-                        assert_eq!(run(&s, start, mask, Wide::None), want, "{s:?} {start}");
+                    for wide in [Wide::None, Wide::Ucs, Wide::UcsPrivate] {
+                        for (start, _) in text.char_indices() {
+                            let want = text[start..]
+                                .char_indices()
+                                .find(|&(_, c)| {
+                                    if c.is_ascii() {
+                                        !in_class(c as u8, mask)
+                                    } else {
+                                        !wide_ok(c as u32, wide)
+                                    }
+                                })
+                                .map_or(s.len(), |(k, _)| start + k);
+                            assert_eq!(run_any(s, start, mask, wide), want, "{text:?} {start}");
+                        }
                     }
                 }
             }
@@ -377,8 +416,8 @@ mod tests {
     #[test]
     fn run_stops() {
         let s = "ab/c?d".as_bytes();
-        assert_eq!(run(s, 0, tables::SEGMENT_NC, Wide::Ucs), 2);
-        assert_eq!(run(s, 0, tables::PATH, Wide::Ucs), 4);
-        assert_eq!(run(s, 0, tables::QUERY, Wide::Ucs), 6);
+        assert_eq!(run::<{ tables::SEGMENT_NC }>(s, 0, Wide::Ucs), 2);
+        assert_eq!(run::<{ tables::PATH }>(s, 0, Wide::Ucs), 4);
+        assert_eq!(run::<{ tables::QUERY }>(s, 0, Wide::Ucs), 6);
     }
 }

@@ -5,6 +5,7 @@
 //! `None` ("defer": the dispatch then calls the Python function). See `native/README.md`.
 #![forbid(unsafe_code)]
 
+pub mod block;
 pub mod chars;
 pub mod clean;
 pub mod codeset;

@@ -131,7 +131,7 @@ pub fn grammar(text: &str, rule: Rule, zone_id: bool) -> Option<Groups> {
     // it: without it the path would be a relative one whose first segment holds the ":",
     // which ipath-noscheme forbids, so that branch never matches.
     if !rule.forbids_scheme() && n > 0 && in_class(s[0], SCHEME_FIRST) {
-        let j = run(s, 1, SCHEME, Wide::None);
+        let j = run::<SCHEME>(s, 1, Wide::None);
         if j < n && s[j] == b':' {
             g.scheme = Some((0, j));
             p = j + 1;
@@ -149,9 +149,9 @@ pub fn grammar(text: &str, rule: Rule, zone_id: bool) -> Option<Groups> {
         // port, where nothing may follow but "/", "?", "#" or the end. The run of the
         // reg-name set from `a` is read first: it is the host unless the userinfo run
         // (which goes on only past a ":") ends at "@", so most texts are read once.
-        let r = run(s, a, REG_NAME, wide);
+        let r = run::<REG_NAME>(s, a, wide);
         let j = if r < n && s[r] == b':' {
-            run(s, r, USERINFO, wide)
+            run::<USERINFO>(s, r, wide)
         } else {
             r
         };
@@ -173,7 +173,7 @@ pub fn grammar(text: &str, rule: Rule, zone_id: bool) -> Option<Groups> {
         } else if h == a {
             q = r; // no userinfo: the reg-name run from `a` read above
         } else {
-            q = run(s, h, REG_NAME, wide);
+            q = run::<REG_NAME>(s, h, wide);
         }
         g.host = Some((h, q));
         // [ ":" port ], port = *DIGIT
@@ -185,7 +185,7 @@ pub fn grammar(text: &str, rule: Rule, zone_id: bool) -> Option<Groups> {
         g.authority = Some((a, q));
         // ipath-abempty = *( "/" isegment )
         let e = if q < n && s[q] == b'/' {
-            run(s, q, PATH, wide)
+            run::<PATH>(s, q, wide)
         } else {
             q
         };
@@ -193,14 +193,14 @@ pub fn grammar(text: &str, rule: Rule, zone_id: bool) -> Option<Groups> {
         p = e;
     } else if g.scheme.is_some() {
         // ipath-absolute / ipath-rootless / ipath-empty (not "//": handled above)
-        let e = run(s, p, PATH, wide);
+        let e = run::<PATH>(s, p, wide);
         g.path = (p, e);
         p = e;
     } else {
         // ipath-absolute / ipath-noscheme / ipath-empty: isegment-nz-nc *( "/" isegment )
-        let mut e = run(s, p, SEGMENT_NC, wide);
+        let mut e = run::<SEGMENT_NC>(s, p, wide);
         if e < n && s[e] == b'/' {
-            e = run(s, e, PATH, wide);
+            e = run::<PATH>(s, e, wide);
         }
         g.path = (p, e);
         p = e;
@@ -212,7 +212,7 @@ pub fn grammar(text: &str, rule: Rule, zone_id: bool) -> Option<Groups> {
         } else {
             Wide::None
         };
-        let e = run(s, p + 1, QUERY, w);
+        let e = run::<QUERY>(s, p + 1, w);
         g.query = Some((p + 1, e));
         p = e;
     }
@@ -221,7 +221,7 @@ pub fn grammar(text: &str, rule: Rule, zone_id: bool) -> Option<Groups> {
         if rule.forbids_fragment() {
             return None;
         }
-        let e = run(s, p + 1, FRAGMENT, wide);
+        let e = run::<FRAGMENT>(s, p + 1, wide);
         g.fragment = Some((p + 1, e));
         p = e;
     }
