@@ -9,9 +9,11 @@
 //!   (guidelines 6: mailto, data, file, urn) are left to Python;
 //! * userinfo: password-in-userinfo (RFC 3986 3.2.1);
 //! * host: uppercase-host (3.2.2), the DNS syntax of an ASCII name (3.2.2, RFC 1034 3.5,
-//!   RFC 1123 2.1), with no "--" in positions 3-4 and no final dot; a host with a "%" or
-//!   with a non-ASCII character is left to Python (whether it converts through IDNA is
-//!   the idna package's to say: issue 19);
+//!   RFC 1123 2.1), with no "--" in positions 3-4 and no final dot; a host with a "%" is
+//!   left to Python; whether a host with a non-ASCII character converts through IDNA
+//!   (issue 19), and whether the `xn--` labels of an ASCII one are A-labels
+//!   (`invalid-a-label`, RFC 5891 5.4), is the idna package's to say: the caller asks it
+//!   ([`Clean`]);
 //! * port: empty-port, default-port (RFC 3986 3.2.3, 6.2.3); a port above 65535 never
 //!   reaches here ([`validate`] defers it);
 //! * path: dot-segment (RFC 3986 5.2.4, 6.2.2.3);
@@ -94,6 +96,27 @@ fn dns_ok(host: &[u8]) -> bool {
         }
     }
     true
+}
+
+/// An ASCII name that [`dns_ok`] refused only for its `xn--` labels: each label as
+/// [`dns_ok`] reads it, except that a label starting with `xn--` may have its "--" (at
+/// least one does). Whether those are A-labels is then IDNA's to say
+/// ([`Clean::IfALabels`]); another form with "--" in positions 3-4 (`ab--c`) stays
+/// refused.
+fn a_label_shape(host: &[u8]) -> bool {
+    let mut ace = false;
+    host.len() <= DNS_MAX
+        && host.split(|&b| b == b'.').all(|label| {
+            let prefixed = label.starts_with(b"xn--");
+            ace |= prefixed;
+            !label.is_empty()
+                && label.len() <= 63
+                && label[0] != b'-'
+                && label[label.len() - 1] != b'-'
+                && (prefixed || label.get(2..4) != Some(b"--".as_slice()))
+                && label.iter().all(|&b| LDH[b as usize])
+        })
+        && ace
 }
 
 /// The bytes of a lowercase label in DNS syntax: lowercase letters, digits, the hyphen.
@@ -233,20 +256,32 @@ pub enum Clean {
     /// As `IfHostConverts`, and the IDNA form converts back to the host (`to_unicode`):
     /// a right-to-left host, whose labels IDNA then checked as they are written.
     IfHostRoundTrips(usize, usize),
+    /// `check` returns `[]` if the lowercase ASCII host at this span, in DNS syntax but
+    /// for its `xn--` labels ([`a_label_shape`]), passes UTS #46 ToASCII as a whole (the
+    /// Python `iri.syntax.hosts.to_ascii`): then each of its `xn--` labels passes alone,
+    /// which is `check`'s test (`a_label_failure`, RFC 5891 5.4), since the whole name
+    /// is checked label by label with the same steps and, when one label is
+    /// right-to-left, every label with the Bidi Rule. The converse fails (`1a.xn--4dbc`:
+    /// the name fails the Bidi Rule, its A-label alone does not), so a refusal asks
+    /// Python, never answers.
+    IfALabels(usize, usize),
 }
 
 impl Clean {
-    /// The answer, `to_ascii` (`host_to_ascii`) and `to_unicode` asked about the host
-    /// when it needs them (`None`: the function raised, or was not asked).
+    /// The answer, `to_ascii` (`host_to_ascii`), `to_unicode` and `uts46` (the ToASCII of
+    /// the whole name, `iri.syntax.hosts.to_ascii`) asked about the host when it needs
+    /// them (`None`: the function raised, or was not asked).
     pub fn answer(
         self,
         text: &str,
         to_ascii: &mut dyn FnMut(&str) -> Option<String>,
         to_unicode: &mut dyn FnMut(&str) -> Option<String>,
+        uts46: &mut dyn FnMut(&str) -> Option<String>,
     ) -> bool {
         match self {
             Clean::No => false,
             Clean::Yes => true,
+            Clean::IfALabels(a, b) => uts46(&text[a..b]).is_some(),
             Clean::IfHostConverts(a, b) | Clean::IfHostRoundTrips(a, b) => {
                 let host = &text[a..b];
                 let Some(ascii) = to_ascii(host) else {
@@ -312,10 +347,22 @@ pub fn idn_converted(host: &str, ascii: &str) -> bool {
 pub fn clean_groups(text: &str, g: &Groups, rule: Rule, unicode_ok: bool) -> Clean {
     match (clean_bool(text, g, rule, unicode_ok), g.host) {
         (None, _) => Clean::No,
-        (Some(true), Some((a, b))) => Clean::IfHostRoundTrips(a, b),
+        (Some(Ask::RoundTrip), Some((a, b))) => Clean::IfHostRoundTrips(a, b),
+        (Some(Ask::ALabels), Some((a, b))) => Clean::IfALabels(a, b),
         (Some(_), Some((a, b))) if !text[a..b].is_ascii() => Clean::IfHostConverts(a, b),
         (Some(_), _) => Clean::Yes,
     }
+}
+
+/// What [`clean_bool`] leaves to IDNA about the host, beside the conversion of a
+/// non-ASCII one.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Ask {
+    Nothing,
+    /// a right-to-left host: its IDNA form must convert back to it
+    RoundTrip,
+    /// an ASCII host with `xn--` labels: they must be A-labels
+    ALabels,
 }
 
 /// Whether the components of a valid text (`g`) draw no `not-nfc` (RFC 3987 5.3.2.2;
@@ -337,8 +384,10 @@ pub(crate) fn components_nfc(text: &str, g: &Groups) -> bool {
 }
 
 /// [`clean_groups`] with a non-ASCII host taken as converting: `None` when `check` may
-/// find something, else whether the host is a right-to-left one ([`bidi_clean`]).
-fn clean_bool(text: &str, g: &Groups, rule: Rule, unicode_ok: bool) -> Option<bool> {
+/// find something, else what IDNA must still say of the host: that a right-to-left one
+/// ([`bidi_clean`]) converts back to itself, or that the `xn--` labels of an ASCII one
+/// are A-labels.
+fn clean_bool(text: &str, g: &Groups, rule: Rule, unicode_ok: bool) -> Option<Ask> {
     let s = text.as_bytes();
     let mut rtl = false;
     if !text.is_ascii() {
@@ -366,7 +415,11 @@ fn clean_bool(text: &str, g: &Groups, rule: Rule, unicode_ok: bool) -> Option<bo
             return None;
         }
     }
-    let rtl_host = if rtl { bidi_clean(text, g)? } else { false };
+    let mut ask = if rtl && bidi_clean(text, g)? {
+        Ask::RoundTrip
+    } else {
+        Ask::Nothing
+    };
     let scheme = g.scheme.map(|(a, b)| &s[a..b]);
     if let Some(sc) = scheme {
         if sc.iter().any(u8::is_ascii_uppercase) {
@@ -390,9 +443,11 @@ fn clean_bool(text: &str, g: &Groups, rule: Rule, unicode_ok: bool) -> Option<bo
             }
         } else if !dns_ok(host) {
             // not a lowercase ASCII name in DNS syntax (the common case, one pass): an
-            // uppercase letter or an escape, an ASCII name out of DNS syntax, or a
-            // non-ASCII name whose ASCII labels must be in it
-            if upper_or_escape(host) || host.is_ascii() || !idn_candidate(&text[a..b]) {
+            // ASCII name with `xn--` labels, or an uppercase letter or an escape, an ASCII
+            // name out of DNS syntax, or a non-ASCII name whose ASCII labels must be in it
+            if a_label_shape(host) {
+                ask = Ask::ALabels; // ASCII: no right-to-left character, no round trip
+            } else if upper_or_escape(host) || host.is_ascii() || !idn_candidate(&text[a..b]) {
                 return None;
             }
         }
@@ -414,7 +469,7 @@ fn clean_bool(text: &str, g: &Groups, rule: Rule, unicode_ok: bool) -> Option<bo
     if !no_dot_segments(&s[g.path.0..g.path.1], relative) {
         return None;
     }
-    (memchr::memchr(b'%', s).is_none() || percent_clean(s)).then_some(rtl_host)
+    (memchr::memchr(b'%', s).is_none() || percent_clean(s)).then_some(ask)
 }
 
 #[cfg(test)]
@@ -482,7 +537,6 @@ mod tests {
             "http://%C3%A9/",
             "http://h/\u{200D}",
             "http://h:080/",
-            "http://xn--rsum-bpad.example/",
             "http://é.example./",
             "http://é\u{3002}example/",
             "http://é..example/",
@@ -525,11 +579,47 @@ mod tests {
         let mut other = |_: &str| Some("\u{5D0}\u{5D2}.co.il".to_owned());
         let mut none = |_: &str| None;
         let trip = Clean::IfHostRoundTrips(7, 7 + host.len());
-        assert!(trip.answer(&text, &mut ascii, &mut back));
-        assert!(!trip.answer(&text, &mut ascii, &mut other)); // UTS #46 changed a label
-        assert!(!trip.answer(&text, &mut ascii, &mut none));
-        assert!(!trip.answer(&text, &mut none, &mut back));
-        assert!(Clean::IfHostConverts(7, 7 + host.len()).answer(&text, &mut ascii, &mut none));
+        let mut unasked = |_: &str| -> Option<String> { panic!("not a question here") };
+        assert!(trip.answer(&text, &mut ascii, &mut back, &mut unasked));
+        // UTS #46 changed a label
+        assert!(!trip.answer(&text, &mut ascii, &mut other, &mut unasked));
+        assert!(!trip.answer(&text, &mut ascii, &mut none, &mut unasked));
+        assert!(!trip.answer(&text, &mut none, &mut back, &mut unasked));
+        assert!(Clean::IfHostConverts(7, 7 + host.len()).answer(
+            &text,
+            &mut ascii,
+            &mut none,
+            &mut unasked
+        ));
+        // an ASCII host with `xn--` labels: the ToASCII of the whole name is asked
+        for (t, span) in [
+            ("http://xn--rsum-bpad.example/", (7, 28)),
+            ("http://a.xn--a/", (7, 14)),
+            ("//xn--4dbc.1a/p", (2, 13)),
+        ] {
+            let verdict = clean(t, r, false, true);
+            assert_eq!(verdict, Clean::IfALabels(span.0, span.1), "{t}");
+            let host = &t[span.0..span.1];
+            let mut pass = |h: &str| (h == host).then(|| h.to_owned());
+            let mut unasked2 = |_: &str| -> Option<String> { panic!("not a question here") };
+            assert!(verdict.answer(t, &mut unasked, &mut unasked2, &mut pass));
+            assert!(!verdict.answer(t, &mut unasked, &mut unasked2, &mut none));
+        }
+        for t in [
+            "http://ab--c.xn--a/",  // a reserved form beside it
+            "http://xn--a./",       // a final dot
+            "http://xn--A/",        // uppercase
+            "http://-xn--a/",       // a hyphen first
+            "http://xn--a-/",       // a hyphen last
+            "http://xn--a%41/",     // an escape
+            "http://xn--a.\u{e9}/", // non-ASCII: its ASCII labels must be LDH (`idn_candidate`)
+            "http://u:p@xn--a/",    // something else to say
+        ] {
+            assert!(
+                !matches!(clean(t, r, false, true), Clean::IfALabels(..)),
+                "{t}"
+            );
+        }
         assert!(idn_converted("résumé.example", "xn--rsum-bpad.example"));
         assert!(!idn_converted("a\u{2024}b", "a.b"));
         assert!(!idn_converted("é.", "xn--9ca."));

@@ -86,6 +86,7 @@ _TWINS = {
     "normalize": "iri.ladder.normalize:normalize",
     "dns_host": "iri.ladder.scheme_facts:dns_host",
     "violation": "iri.syntax.violations:from_row",
+    "to_ascii": "iri.syntax.hosts:to_ascii",
 }
 
 #: Every public name is loaded on first use (PEP 562), so that ``import iri`` imports

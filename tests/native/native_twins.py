@@ -95,6 +95,7 @@ def configured() -> object:
             normalize=py_normalize,
             dns_host=dns_host,
             violation=from_row,
+            to_ascii=idna.to_ascii,
         )
     return n
 

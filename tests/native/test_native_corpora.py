@@ -126,6 +126,42 @@ def test_clean_right_to_left_hosts(text: str, fast: bool) -> None:
         assert not py_check(text)
 
 
+@pytest.mark.parametrize(
+    ("text", "fast"),
+    [
+        ("http://xn--rsum-bpad.example/", True),
+        ("http://a.xn--rsum-bpad/", True),
+        ("http://xn--4dbc.co.il/", True),  # a right-to-left A-label: the Bidi Rule held
+        ("http://xn--rsum-bpad.xn--4dbc/", True),
+        ("http://xn--a.com/", False),  # no A-label: invalid-a-label
+        ("http://xn--ls8h.la/", False),  # an emoji: IDNA2008 refuses it
+        # the whole name fails the Bidi Rule ("1abc" starts with a digit), its A-label
+        # alone does not: check() finds nothing, clean() asks Python
+        ("http://1abc.xn--4dbc.com/", False),
+        ("foo://xn--a.com/", False),  # no DNS scheme: nothing to say, but ToASCII refuses
+        ("http://ab--cd.xn--rsum-bpad/", False),  # a reserved form beside it
+        ("http://XN--RSUM-BPAD.example/", False),  # uppercase-host
+        ("http://xn--rsum-bpad.example./", False),  # a final dot
+    ],
+)
+def test_clean_a_label_hosts(text: str, fast: bool) -> None:
+    """An ASCII host with xn-- labels is clean when UTS #46 ToASCII takes the whole name
+    (then each xn-- label passes alone: check()'s invalid-a-label test); clean() never
+    says so where check() finds something, in the drop-in and in a column."""
+    got = _n.clean(text)
+    assert got == fast, (text, py_check(text))
+    if got:
+        assert not py_check(text)
+    import pyarrow as pa
+
+    from iri.scale.batch import arrow_column
+
+    want = [v.code.value for v in py_check(text)]
+    got_rows = arrow_column("check", pa.array([text, None, text])).to_pylist()
+    codes = [None if rows is None else [r["code"] for r in rows] for rows in got_rows]
+    assert codes == [want, None, want], text
+
+
 @pytest.mark.parametrize("name", ["web", "iri", "mixed", "cases/syntax.toml"])
 def test_clean_lines(name: str) -> None:
     texts = list(corpus(name))

@@ -270,13 +270,17 @@ fn native(task: Task, text: &str, base: Option<&Base>, unicode_ok: bool, part: &
         Task::Check(rule, zone) => {
             let verdict = clean(text, rule, zone, unicode_ok);
             let mut to_unicode = |h: &str| idna_cached(HostMap::ToUnicode, h);
-            if verdict.answer(text, idna, &mut to_unicode) {
+            let mut uts46 = |h: &str| idna_cached(HostMap::Uts46, h);
+            if verdict.answer(text, idna, &mut to_unicode, &mut uts46) {
                 CLEAN
             } else if verdict != Clean::No {
                 DEFER // a host the caches do not hold
             } else {
                 match faults(text, rule, zone, unicode_ok) {
-                    Some(f) if f.verdict.answer(&f.fixed, idna, &mut to_unicode) => {
+                    Some(f)
+                        if f.verdict
+                            .answer(&f.fixed, idna, &mut to_unicode, &mut uts46) =>
+                    {
                         part.rows.push(rows(&f));
                         ROWS
                     }

@@ -30,9 +30,10 @@ pub(super) enum Twin {
     Normalize,
     DnsHost,
     Violation,
+    ToAscii,
 }
 
-pub(super) const TWINS: [&str; 14] = [
+pub(super) const TWINS: [&str; 15] = [
     "is_valid",
     "check",
     "split",
@@ -47,12 +48,13 @@ pub(super) const TWINS: [&str; 14] = [
     "normalize",
     "dns_host",
     "violation",
+    "to_ascii",
 ];
 
 pub(super) struct Bindings {
     /// `loader(name)`: the object of that name, asked for once (`None`: keywords only).
     loader: Option<Py<PyAny>>,
-    slots: [OnceLock<Py<PyAny>>; 14],
+    slots: [OnceLock<Py<PyAny>>; 15],
     /// `tuple.__new__` (a `Components` from a tuple) and `object.__new__` (an
     /// `IRIReference` made as `iri.parse` makes it).
     pub(super) tuple_new: Py<PyAny>,
@@ -93,6 +95,9 @@ pub(super) enum HostMap {
     ToUnicode,
     /// `dns_host`: `normalize` at the scheme level (and `key`)
     Dns,
+    /// `to_ascii` (UTS #46 ToASCII of the whole name, `iri.syntax.hosts.to_ascii`):
+    /// `check`'s test of the `xn--` labels of an ASCII host
+    Uts46,
 }
 
 impl HostMap {
@@ -101,6 +106,7 @@ impl HostMap {
             HostMap::ToAscii => Twin::HostToAscii,
             HostMap::ToUnicode => Twin::HostToUnicode,
             HostMap::Dns => Twin::DnsHost,
+            HostMap::Uts46 => Twin::ToAscii,
         }
     }
 
@@ -108,7 +114,7 @@ impl HostMap {
     /// the GIL by the column kernels too. Bounded: emptied when it holds
     /// [`IDNA_CACHE_MAX`] hosts.
     fn cache(self) -> &'static Mutex<AHashMap<String, String>> {
-        static CACHES: OnceLock<[Mutex<AHashMap<String, String>>; 3]> = OnceLock::new();
+        static CACHES: OnceLock<[Mutex<AHashMap<String, String>>; 4]> = OnceLock::new();
         &CACHES.get_or_init(|| std::array::from_fn(|_| Mutex::new(AHashMap::new())))[self as usize]
     }
 }
@@ -173,7 +179,7 @@ pub(super) fn bindings(py: Python<'_>) -> PyResult<&'static Bindings> {
 #[pyo3(signature = (
     *, loader=None, is_valid=None, check=None, split=None, parse=None, components=None,
     reference=None, resolve=None, to_uri=None, to_iri=None, host_to_ascii=None,
-    host_to_unicode=None, normalize=None, dns_host=None, violation=None,
+    host_to_unicode=None, normalize=None, dns_host=None, violation=None, to_ascii=None,
 ))]
 #[allow(clippy::too_many_arguments)] // one keyword per Python twin
 pub(super) fn configure(
@@ -193,6 +199,7 @@ pub(super) fn configure(
     normalize: Option<Py<PyAny>>,
     dns_host: Option<Py<PyAny>>,
     violation: Option<Py<PyAny>>,
+    to_ascii: Option<Py<PyAny>>,
 ) -> PyResult<()> {
     let builtins = py.import("builtins")?;
     let tuple_new = builtins.getattr("tuple")?.getattr("__new__")?.unbind();
@@ -212,8 +219,9 @@ pub(super) fn configure(
         normalize,
         dns_host,
         violation,
+        to_ascii,
     ];
-    let slots: [OnceLock<Py<PyAny>>; 14] = std::array::from_fn(|_| OnceLock::new());
+    let slots: [OnceLock<Py<PyAny>>; 15] = std::array::from_fn(|_| OnceLock::new());
     for (slot, value) in slots.iter().zip(given) {
         if let Some(v) = value {
             let _ = slot.set(v); // a new OnceLock: always empty

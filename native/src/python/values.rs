@@ -69,6 +69,7 @@ pub(super) fn clean_answer(py: Python<'_>, text: &str, verdict: clean_core::Clea
         text,
         &mut |h| idna_map(py, b, HostMap::ToAscii, h),
         &mut |h| idna_map(py, b, HostMap::ToUnicode, h),
+        &mut |h| idna_map(py, b, HostMap::Uts46, h),
     )
 }
 
