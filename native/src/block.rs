@@ -25,6 +25,27 @@ impl Stops {
     /// The bytes `b` with `class[b] & mask == 0`, as ranges. Panics (at compile time, where
     /// it is evaluated) when they need more than [`MAX`] ranges.
     pub const fn of(class: &[u16; 256], mask: u16) -> Stops {
+        let mut outside = [false; 256];
+        let mut b = 0;
+        while b < 256 {
+            outside[b] = class[b] & mask == 0;
+            b += 1;
+        }
+        Stops::ranges(&outside)
+    }
+
+    /// The bytes of `set` (delimiters to find), as ranges.
+    pub const fn bytes(set: &[u8]) -> Stops {
+        let mut outside = [false; 256];
+        let mut k = 0;
+        while k < set.len() {
+            outside[set[k] as usize] = true;
+            k += 1;
+        }
+        Stops::ranges(&outside)
+    }
+
+    const fn ranges(outside: &[bool; 256]) -> Stops {
         let mut s = Stops {
             n: 0,
             lo: [0; MAX],
@@ -32,7 +53,7 @@ impl Stops {
         };
         let mut b = 0;
         while b < 256 {
-            if class[b] & mask == 0 {
+            if outside[b] {
                 if s.n > 0 && s.hi[s.n - 1] as usize + 1 == b {
                     s.hi[s.n - 1] = b as u8;
                 } else {
@@ -64,6 +85,39 @@ impl Stops {
         hit.to_bitmask()
     }
 
+    /// The first byte of `s` from `i` on that is outside the set, or `s.len()`: sixteen
+    /// bytes at a time; the last bytes of `s`, fewer than sixteen, as its last sixteen
+    /// (or, in a shorter `s`, copied after NUL padding: NUL must then be outside the set,
+    /// as it is of every set of the grammar and of every set of delimiters passed to
+    /// [`Stops::bytes`] with it; without it, the padding is masked off).
+    #[inline(always)]
+    pub fn find(&self, s: &[u8], mut i: usize) -> usize {
+        let n = s.len();
+        while i + 16 <= n {
+            let bits = self.bits(s[i..i + 16].try_into().expect("16 bytes"));
+            if bits != 0 {
+                return i + bits.trailing_zeros() as usize;
+            }
+            i += 16;
+        }
+        if i >= n {
+            return n;
+        }
+        let bits = if n >= 16 {
+            let last: &[u8; 16] = s[n - 16..].try_into().expect("16 bytes");
+            self.bits(last) >> (i + 16 - n)
+        } else {
+            let mut padded = [0u8; 16];
+            padded[..n - i].copy_from_slice(&s[i..]);
+            self.bits(&padded) & ((1 << (n - i)) - 1)
+        };
+        if bits == 0 {
+            n
+        } else {
+            i + bits.trailing_zeros() as usize
+        }
+    }
+
     /// Whether byte `b` is outside the set: [`Stops::bits`] one byte at a time (the tests'
     /// reference).
     pub fn holds(&self, b: u8) -> bool {
@@ -85,6 +139,28 @@ mod tests {
                 tables::CLASS[b as usize] & tables::PATH == 0,
                 "{b:#x}"
             );
+        }
+    }
+
+    #[test]
+    fn find_matches_a_byte_at_a_time() {
+        // every start and length around the blocks and the padded tail, a set with NUL
+        // outside it and one without
+        const DELIMS: Stops = Stops::bytes(b"/?#");
+        const PATH: Stops = Stops::of(&tables::CLASS, tables::PATH);
+        let pool = b"ab/?#\0c%d\xc3\xa9 ";
+        for len in 0..40 {
+            for seed in 0..pool.len() {
+                let s: Vec<u8> = (0..len)
+                    .map(|k| pool[(seed + k * 5 + k * k) % pool.len()])
+                    .collect();
+                for stops in [&DELIMS, &PATH] {
+                    for start in 0..=len {
+                        let want = (start..len).find(|&k| stops.holds(s[k])).unwrap_or(len);
+                        assert_eq!(stops.find(&s, start), want, "{s:?} {start}");
+                    }
+                }
+            }
         }
     }
 

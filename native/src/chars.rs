@@ -206,11 +206,10 @@ pub fn run<const MASK: u16>(s: &[u8], i: usize, wide: Wide) -> usize {
     }
 }
 
-/// [`run`] for one set. The bytes are read sixteen at a time ([`Stops::bits`]) through the
+/// [`run`] for one set. The bytes are read sixteen at a time ([`Stops::find`]) through the
 /// class table of `WIDE` (`wide_class`: most non-ASCII characters pass there without
-/// being decoded); the last bytes of the text, fewer than sixteen, as the last sixteen
-/// (or, in a shorter text, padded with NUL, which no set holds). A byte that stops a
-/// block is either the end (ASCII) or a lead byte whose character is decoded and tested.
+/// being decoded). A byte that stops them is either the end (ASCII) or a lead byte whose
+/// character is decoded and tested.
 fn scan<const MASK: u16, const WIDE: usize>(s: &[u8], mut i: usize) -> usize {
     let stops: &Stops = const { &Stops::of(class_of(WIDE), MASK) };
     let wide = match WIDE {
@@ -220,33 +219,9 @@ fn scan<const MASK: u16, const WIDE: usize>(s: &[u8], mut i: usize) -> usize {
     };
     let n = s.len();
     loop {
-        let mut bits = 0;
-        while i + 16 <= n {
-            bits = stops.bits(s[i..i + 16].try_into().expect("16 bytes"));
-            if bits != 0 {
-                break;
-            }
-            i += 16;
-        }
-        if bits == 0 {
-            if i >= n {
-                return n;
-            }
-            if n >= 16 {
-                let last: &[u8; 16] = s[n - 16..].try_into().expect("16 bytes");
-                bits = stops.bits(last) >> (i + 16 - n);
-            } else {
-                let mut padded = [0u8; 16];
-                padded[..n - i].copy_from_slice(&s[i..]);
-                bits = stops.bits(&padded);
-            }
-            if bits == 0 {
-                return n;
-            }
-        }
-        i += bits.trailing_zeros() as usize;
+        i = stops.find(s, i);
         if i >= n || s[i] < 0x80 {
-            return i.min(n);
+            return i;
         }
         let (cp, len) = decode(s, i);
         if !wide_ok(cp, wide) {

@@ -15,20 +15,25 @@ pub struct Parts {
     pub fragment: Option<(usize, usize)>,
 }
 
-/// The first of the bytes `a`, `b`, `c` in `s` from `from`, or the end.
-fn until3(s: &[u8], from: usize, a: u8, b: u8, c: u8) -> usize {
-    memchr::memchr3(a, b, c, &s[from..]).map_or(s.len(), |k| from + k)
-}
+use crate::block::Stops;
 
-/// Split `text` by Appendix B. Delimiters are ASCII, so the scan runs over bytes (a
-/// search for the next delimiter, SIMD where the platform has it).
+/// The delimiters that end each part of Appendix B.
+const SCHEME_END: Stops = Stops::bytes(b":/?#");
+const AUTHORITY_END: Stops = Stops::bytes(b"/?#");
+const PATH_END: Stops = Stops::bytes(b"?#");
+const QUERY_END: Stops = Stops::bytes(b"#");
+const AT: Stops = Stops::bytes(b"@");
+const COLON: Stops = Stops::bytes(b":");
+
+/// Split `text` by Appendix B. Delimiters are ASCII, so the scan runs over bytes: a
+/// search for the next delimiter sixteen bytes at a time ([`Stops::find`]; a URL's parts
+/// are short, where a call of `memchr` costs more than its search).
 pub fn split(text: &str) -> Parts {
     let s = text.as_bytes();
     let n = s.len();
     let mut p = 0;
     // (([^:/?#]+):)?
-    let e = until3(s, 0, b':', b'/', b'?');
-    let e = memchr::memchr(b'#', &s[..e]).unwrap_or(e);
+    let e = SCHEME_END.find(s, 0);
     let scheme = if e > 0 && e < n && s[e] == b':' {
         p = e + 1;
         Some((0, e))
@@ -37,7 +42,7 @@ pub fn split(text: &str) -> Parts {
     };
     // (//([^/?#]*))?
     let authority = if s[p..].starts_with(b"//") {
-        let e = until3(s, p + 2, b'/', b'?', b'#');
+        let e = AUTHORITY_END.find(s, p + 2);
         let a = (p + 2, e);
         p = e;
         Some(a)
@@ -45,12 +50,12 @@ pub fn split(text: &str) -> Parts {
         None
     };
     // ([^?#]*)
-    let e = memchr::memchr2(b'?', b'#', &s[p..]).map_or(n, |k| p + k);
+    let e = PATH_END.find(s, p);
     let path = (p, e);
     p = e;
     // (\?([^#]*))?
     let query = if p < n && s[p] == b'?' {
-        let e = memchr::memchr(b'#', &s[p + 1..]).map_or(n, |k| p + 1 + k);
+        let e = QUERY_END.find(s, p + 1);
         let q = (p + 1, e);
         p = e;
         Some(q)
@@ -86,7 +91,14 @@ pub struct AuthorityParts {
 /// `:`. Ranges are offsets into `authority`. Never fails.
 pub fn split_authority(authority: &str) -> AuthorityParts {
     let s = authority.as_bytes();
-    let (userinfo, start) = match memchr::memrchr(b'@', s) {
+    // the last "@": each found one after the other (an authority has seldom any)
+    let mut last = None;
+    let mut at = AT.find(s, 0);
+    while at < s.len() {
+        last = Some(at);
+        at = AT.find(s, at + 1);
+    }
+    let (userinfo, start) = match last {
         Some(at) => (Some((0, at)), at + 1),
         None => (None, 0),
     };
@@ -95,7 +107,7 @@ pub fn split_authority(authority: &str) -> AuthorityParts {
         memchr::memchr(b']', rest)
             .and_then(|close| memchr::memchr(b':', &rest[close..]).map(|k| close + k))
     } else {
-        memchr::memchr(b':', rest)
+        Some(COLON.find(rest, 0)).filter(|&c| c < rest.len())
     };
     match colon {
         Some(c) => AuthorityParts {
