@@ -235,8 +235,17 @@ pub(super) const SMALL_MAX: usize = i32::MAX as usize;
 /// A column of text results: `string` while its text fits in 32-bit offsets, then, from the
 /// row that would pass them, `large_string` (the rows before copied once). The Python path
 /// gives the same type by the same rule (`iri.scale.arrow`): a chunk's text results are
-/// `large_string` exactly when they come to more than [`SMALL_MAX`] bytes.
-pub(super) enum TextOut {
+/// `large_string` exactly when they come to more than [`SMALL_MAX`] bytes. Null rows are
+/// counted and written together before the next value (a `split` field is null on most
+/// rows: no userinfo, no fragment), where one call per null row cost more than the value
+/// rows' copies.
+pub(super) struct TextOut {
+    texts: Texts,
+    /// null rows counted, not yet written
+    nulls: usize,
+}
+
+enum Texts {
     /// the builder, and the most bytes it may hold before it turns large
     Small(StringBuilder, usize),
     Large(LargeStringBuilder),
@@ -246,73 +255,91 @@ impl TextOut {
     /// An empty column for about `rows` rows of `bytes` bytes, `string` up to `max` bytes
     /// ([`SMALL_MAX`]; lower in the tests).
     pub(super) fn new(rows: usize, bytes: usize, max: usize) -> TextOut {
-        TextOut::Small(StringBuilder::with_capacity(rows, bytes.min(max)), max)
+        TextOut {
+            texts: Texts::Small(StringBuilder::with_capacity(rows, bytes.min(max)), max),
+            nulls: 0,
+        }
+    }
+
+    /// The null rows counted so far, written.
+    fn flush(&mut self) {
+        if self.nulls > 0 {
+            match &mut self.texts {
+                Texts::Small(b, _) => b.append_nulls(self.nulls),
+                Texts::Large(b) => b.append_nulls(self.nulls),
+            }
+            self.nulls = 0;
+        }
     }
 
     /// A row of text.
     #[inline]
     pub(super) fn value(&mut self, value: &str) {
-        if let TextOut::Small(b, max) = self {
+        self.flush();
+        if let Texts::Small(b, max) = &self.texts {
             if b.values_slice().len() + value.len() > *max {
                 self.widen();
             }
         }
-        match self {
-            TextOut::Small(b, _) => b.append_value(value),
-            TextOut::Large(b) => b.append_value(value),
+        match &mut self.texts {
+            Texts::Small(b, _) => b.append_value(value),
+            Texts::Large(b) => b.append_value(value),
         }
     }
 
     /// A null row.
+    #[inline]
     pub(super) fn null(&mut self) {
-        match self {
-            TextOut::Small(b, _) => b.append_null(),
-            TextOut::Large(b) => b.append_null(),
-        }
+        self.nulls += 1;
     }
 
     /// The rows so far as `large_string`: copied once, row by row (no third copy of the
     /// text beside the two builders).
     fn widen(&mut self) {
-        if let TextOut::Small(b, _) = self {
+        self.flush();
+        if let Texts::Small(b, _) = &mut self.texts {
             let done = b.finish();
             let bytes = done.value_data().len();
             let mut large = LargeStringBuilder::with_capacity(done.len(), bytes + bytes / 2);
             for value in done.iter() {
                 large.append_option(value);
             }
-            *self = TextOut::Large(large);
+            self.texts = Texts::Large(large);
         }
     }
 
     /// The rows of `array` (a finished [`TextOut`]: `string` or `large_string`) appended
     /// whole, as [`TextOut::value`] would append them one by one.
     fn append(&mut self, array: ArrayRef) -> Result<(), ArrowError> {
-        if let (TextOut::Small(b, max), Some(texts)) = (&mut *self, array.as_string_opt::<i32>()) {
+        self.flush();
+        if let (Texts::Small(b, max), Some(texts)) = (&mut self.texts, array.as_string_opt::<i32>())
+        {
             if b.values_slice().len() + texts.value_data().len() <= *max {
                 return b.append_array(texts);
             }
         }
         self.widen();
         let large = arrow_cast::cast(&array, &DataType::LargeUtf8)?;
-        match self {
-            TextOut::Large(b) => b.append_array(large.as_string::<i64>()),
-            TextOut::Small(..) => unreachable!("widened above"),
+        match &mut self.texts {
+            Texts::Large(b) => b.append_array(large.as_string::<i64>()),
+            Texts::Small(..) => unreachable!("widened above"),
         }
     }
 
-    fn finish(self) -> ArrayRef {
-        match self {
-            TextOut::Small(mut b, _) => Arc::new(b.finish()),
-            TextOut::Large(mut b) => Arc::new(b.finish()),
+    fn finish(mut self) -> ArrayRef {
+        self.flush();
+        match self.texts {
+            Texts::Small(mut b, _) => Arc::new(b.finish()),
+            Texts::Large(mut b) => Arc::new(b.finish()),
         }
     }
 
     fn len(&self) -> usize {
-        match self {
-            TextOut::Small(b, _) => b.len(),
-            TextOut::Large(b) => b.len(),
-        }
+        self.nulls
+            + match &self.texts {
+                Texts::Small(b, _) => b.len(),
+                Texts::Large(b) => b.len(),
+            }
     }
 }
 
