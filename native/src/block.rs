@@ -1,5 +1,6 @@
 //! Sixteen bytes at a time: which of them stop a run of one character set. The scanner of
-//! [`crate::chars::run`] reads its long runs (a path, a query) this way.
+//! [`crate::chars::run`] reads its runs (a path, a query) this way, and
+//! [`crate::split::split`] finds its delimiters.
 //!
 //! A set is read as the ranges of bytes outside it ([`Stops`], computed at compile time
 //! from a class table), and a block of sixteen bytes is tested against every range at
@@ -87,9 +88,7 @@ impl Stops {
 
     /// The first byte of `s` from `i` on that is outside the set, or `s.len()`: sixteen
     /// bytes at a time; the last bytes of `s`, fewer than sixteen, as its last sixteen
-    /// (or, in a shorter `s`, copied after NUL padding: NUL must then be outside the set,
-    /// as it is of every set of the grammar and of every set of delimiters passed to
-    /// [`Stops::bytes`] with it; without it, the padding is masked off).
+    /// (or, in a shorter `s`, copied into a zeroed block whose padding is masked off).
     #[inline(always)]
     pub fn find(&self, s: &[u8], mut i: usize) -> usize {
         let n = s.len();
