@@ -50,6 +50,24 @@ def test_slices_keep_the_rows_in_order() -> None:
     assert out.to_pylist() == [t.upper() if k % 7 == 0 else t for k, t in enumerate(texts)]
 
 
+@pytest.mark.parametrize("task", ["normalize", "split"])
+def test_kernels_called_at_once_from_many_threads(task: str) -> None:
+    """Calls from several threads at once (the streaming engine of Polars calls one per
+    morsel, from threads of its own), each with threads of its own: each answers exactly
+    what one call alone answers, and asks the twin for the same rows."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    texts = [f"a b{k}" if k % 7 == 0 else f"HTTP://X/{k}/./y" for k in range(30_000)]
+    data = pa.array(texts)
+    alone, asked = run(task, data, lambda t: t.upper())
+    want = [c.to_pylist() for c in alone]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        results = list(pool.map(lambda _: run(task, data, lambda t: t.upper()), range(8)))
+    for out, their_asked in results:
+        assert [c.to_pylist() for c in out] == want
+        assert their_asked == asked
+
+
 def test_unknown_options_and_tasks_go_the_python_way() -> None:
     data = pa.array(["http://x/"])
     for task, options in (
