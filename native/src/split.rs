@@ -5,6 +5,8 @@
 //! ```
 //! The twin of `iri.split` (the Python pattern is possessive, as this scan is).
 
+use crate::block::Stops;
+
 /// scheme, authority, path, query, fragment (`None`: absent).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Parts {
@@ -14,8 +16,6 @@ pub struct Parts {
     pub query: Option<(usize, usize)>,
     pub fragment: Option<(usize, usize)>,
 }
-
-use crate::block::Stops;
 
 /// The delimiters that end each part of Appendix B.
 const SCHEME_END: Stops = Stops::bytes(b":/?#");
