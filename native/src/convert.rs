@@ -115,12 +115,12 @@ pub fn decode_with(text: &str, in_query: bool, upper: bool, out: &mut String) {
     let mut lit = 0;
     while let Some(k) = memchr::memchr(b'%', &s[i..]) {
         let p = i + k;
-        if triplet::octet_at(s, p).is_none() {
+        if !triplet::at(s, p) {
             i = p + 1;
             continue;
         }
         let mut e = p;
-        while triplet::octet_at(s, e).is_some() {
+        while triplet::at(s, e) {
             e += 3;
         }
         out.push_str(&text[lit..p]);
