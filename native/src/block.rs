@@ -12,7 +12,7 @@ use wide::u8x16;
 
 /// The most ranges a set may have outside it (the grammar's need up to 15: `ireg-name`
 /// and `isegment-nz-nc` with their non-ASCII part).
-const MAX: usize = 16;
+pub const MAX: usize = 16;
 
 /// The bytes outside one set, as at most [`MAX`] ranges `lo..=hi`.
 #[derive(Clone, Copy, Debug)]

@@ -26,14 +26,12 @@
 //!   it), asked of `unicode-normalization`; all only when the running Python's Unicode
 //!   version is one the tables hold for.
 
-use crate::chars::{all_inert, bidi_class, decode, in_rtl_blocks, is_inert, is_nfc_read};
+use crate::bidi::bidi_clean;
+use crate::chars::{all_inert, decode, in_rtl_blocks, is_inert, is_nfc_read};
+use crate::hostname::{a_label_shape, dns_ok, idn_candidate, idn_converted};
 use crate::tables::{CLASS, DEFAULT_PORTS, SPECIFIC_SCHEMES, UNRESERVED};
 use crate::triplet;
 use crate::validate::{validate, Groups, Rule, Verdict};
-
-/// RFC 3986 3.2.2: names "should" have no more than 255 characters (iri DNS_MAX); IDNA
-/// (RFC 5891 / UTS #46 VerifyDnsLength) stops at 253, the stricter bound is kept here.
-pub(crate) const DNS_MAX: usize = 253;
 
 fn eq_lower(scheme: &[u8], name: &str) -> bool {
     scheme.eq_ignore_ascii_case(name.as_bytes())
@@ -51,85 +49,6 @@ fn port_equals(port: &[u8], default: &str) -> bool {
     }
     strip(port) == strip(default.as_bytes())
 }
-
-/// A label in DNS preferred name syntax: 1 to 63 letters, digits, hyphens; no hyphen at
-/// either end (RFC 1034 3.5, RFC 1123 2.1); and none in the third and fourth positions
-/// (RFC 5891 4.2.3.1: an "xn--" A-label or a reserved form, which IDNA must judge).
-pub(crate) fn ldh_label(label: &[u8]) -> bool {
-    !label.is_empty()
-        && label.len() <= 63
-        && label[0] != b'-'
-        && label[label.len() - 1] != b'-'
-        && label.get(2..4) != Some(b"--".as_slice())
-        && label
-            .iter()
-            .all(|&b| b.is_ascii_alphanumeric() || b == b'-')
-}
-
-/// The DNS syntax of a lowercase ASCII name (no "%") draws no warning (`dns_syntax`), and
-/// the name converts through IDNA unchanged (issue 19: `check` warns for a host of a DNS
-/// scheme that will not). Stricter than both: a final dot (the root label) is left to
-/// Python too. An uppercase letter fails here (`uppercase-host`: the caller tells).
-fn dns_ok(host: &[u8]) -> bool {
-    if host.len() > DNS_MAX {
-        return false;
-    }
-    // one pass: each byte a lowercase letter, digit, hyphen or dot (a table lookup); each
-    // label then judged at its dot by its ends alone, as `ldh_label` judges it
-    let mut start = 0;
-    for i in 0..=host.len() {
-        match host.get(i) {
-            Some(&b'.') | None => {
-                let label = &host[start..i];
-                if label.is_empty()
-                    || label.len() > 63
-                    || label[0] == b'-'
-                    || label[label.len() - 1] == b'-'
-                    || label.get(2..4) == Some(b"--".as_slice())
-                {
-                    return false;
-                }
-                start = i + 1;
-            }
-            Some(&b) if !LDH[b as usize] => return false,
-            Some(_) => {}
-        }
-    }
-    true
-}
-
-/// An ASCII name that [`dns_ok`] refused only for its `xn--` labels: each label as
-/// [`dns_ok`] reads it, except that a label starting with `xn--` may have its "--" (at
-/// least one does). Whether those are A-labels is then IDNA's to say
-/// ([`Clean::IfALabels`]); another form with "--" in positions 3-4 (`ab--c`) stays
-/// refused.
-fn a_label_shape(host: &[u8]) -> bool {
-    let mut ace = false;
-    host.len() <= DNS_MAX
-        && host.split(|&b| b == b'.').all(|label| {
-            let prefixed = label.starts_with(b"xn--");
-            ace |= prefixed;
-            !label.is_empty()
-                && label.len() <= 63
-                && label[0] != b'-'
-                && label[label.len() - 1] != b'-'
-                && (prefixed || label.get(2..4) != Some(b"--".as_slice()))
-                && label.iter().all(|&b| LDH[b as usize])
-        })
-        && ace
-}
-
-/// The bytes of a lowercase label in DNS syntax: lowercase letters, digits, the hyphen.
-static LDH: [bool; 256] = {
-    let mut t = [false; 256];
-    let mut b = 0;
-    while b < 256 {
-        let c = b as u8;
-        t[b] = c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-';
-        b += 1;
-    }
-    t
-};
 
 /// No "." or ".." segment where `iri._check_path.path` reports dot-segment. Such a
 /// segment starts with a dot at the start of the path or after a "/": only the dots are
@@ -180,67 +99,6 @@ fn percent_clean(s: &[u8]) -> bool {
     true
 }
 
-fn has_rtl(part: &str) -> bool {
-    part.chars().any(|c| in_rtl_blocks(c as u32))
-}
-
-/// One smaller component of RFC 3987 4.2 draws no warning (`iri.safety.bidi._structure`):
-/// without R or AL it is not concerned; with them it must have no L (rule 1) and start
-/// and end with R or AL, combining marks (NSM) after the last letter belonging to it
-/// (rule 2).
-fn piece_ok(piece: &str) -> bool {
-    let classes: Vec<u8> = piece.chars().map(|c| bidi_class(c as u32)).collect();
-    if !classes.contains(&2) {
-        return true;
-    }
-    if classes.contains(&1) {
-        return false;
-    }
-    let mut last = classes.len();
-    while last > 1 && classes[last - 1] == 3 {
-        last -= 1;
-    }
-    classes[0] == 2 && classes[last - 1] == 2
-}
-
-/// Whether the 4.2 checks of `iri.safety.bidi.bidi_violations` find nothing in a text
-/// with a character of a right-to-left block: `None` when they may find something, else
-/// whether the host holds such a character. Each component is split into the smaller
-/// components of 4.2. A right-to-left host must also pass the Bidi Rule of RFC 5893 on
-/// each label (`_bidi_rule`, the idna package's `check_bidi`): IDNA's conversion checks
-/// it on the labels as UTS #46 maps them, so the caller asks for a host that converts
-/// back to itself ([`Clean::IfHostRoundTrips`]); a host with no R or AL character (only
-/// digits or marks of those blocks) is left to Python.
-fn bidi_clean(text: &str, g: &Groups) -> Option<bool> {
-    let part = |span: Option<(usize, usize)>| span.map(|(a, b)| &text[a..b]);
-    let mut rtl_host = false;
-    if let Some(host) = part(g.host) {
-        if !host.starts_with('[') && has_rtl(host) {
-            let strong = host.chars().any(|c| bidi_class(c as u32) == 2);
-            if !strong || !host.split('.').all(piece_ok) {
-                return None;
-            }
-            rtl_host = true;
-        }
-    }
-    let checks: [(Option<&str>, &[char]); 4] = [
-        (part(g.userinfo), &[]),
-        (Some(&text[g.path.0..g.path.1]), &['/', '.']),
-        (part(g.query), &['&', ';', '=']),
-        (part(g.fragment), &[]),
-    ];
-    for (comp, seps) in checks {
-        let Some(comp) = comp else { continue };
-        if comp.is_empty() || !has_rtl(comp) {
-            continue;
-        }
-        if !comp.split(seps).filter(|p| !p.is_empty()).all(piece_ok) {
-            return None;
-        }
-    }
-    Some(rtl_host)
-}
-
 /// The answer of [`clean`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Clean {
@@ -257,10 +115,10 @@ pub enum Clean {
     /// a right-to-left host, whose labels IDNA then checked as they are written.
     IfHostRoundTrips(usize, usize),
     /// `check` returns `[]` if the lowercase ASCII host at this span, in DNS syntax but
-    /// for its `xn--` labels ([`a_label_shape`]), passes UTS #46 ToASCII as a whole (the
-    /// Python `iri.syntax.hosts.to_ascii`): then each of its `xn--` labels passes alone,
-    /// which is `check`'s test (`a_label_failure`, RFC 5891 5.4), since the whole name
-    /// is checked label by label with the same steps and, when one label is
+    /// for its `xn--` labels (`hostname::a_label_shape`), passes UTS #46 ToASCII as a
+    /// whole (the Python `iri.syntax.hosts.to_ascii`): then each of its `xn--` labels
+    /// passes alone, which is `check`'s test (`a_label_failure`, RFC 5891 5.4), since the
+    /// whole name is checked label by label with the same steps and, when one label is
     /// right-to-left, every label with the Bidi Rule. The converse fails (`1a.xn--4dbc`:
     /// the name fails the Bidi Rule, its A-label alone does not), so a refusal asks
     /// Python, never answers.
@@ -302,45 +160,6 @@ pub fn clean(text: &str, rule: Rule, zone_id: bool, unicode_ok: bool) -> Clean {
         return Clean::No;
     };
     clean_groups(text, &g, rule, unicode_ok)
-}
-
-/// IDNA label separators other than "." (UTS #46 maps them to it): U+3002, U+FF0E,
-/// U+FF61. A host with one is left to Python.
-fn has_idna_dot(host: &str) -> bool {
-    host.contains(['\u{3002}', '\u{FF0E}', '\u{FF61}'])
-}
-
-/// A non-ASCII reg-name (no "%") that may be clean: labels split at "." only, none
-/// empty (no final dot either), each ASCII one in DNS syntax ([`ldh_label`]); whether
-/// the non-ASCII ones convert is asked of IDNA ([`Clean::IfHostConverts`]).
-fn idn_candidate(host: &str) -> bool {
-    !has_idna_dot(host)
-        && host
-            .split('.')
-            .all(|label| !label.is_empty() && (!label.is_ascii() || ldh_label(label.as_bytes())))
-}
-
-/// Whether `ascii`, the IDNA form of the non-ASCII `host` (`iri.idna.host_to_ascii`),
-/// leaves nothing for `check` to say: ASCII, as many labels as `host` and none empty,
-/// each label at most 63 octets and the name at most 253 (RFC 5890 / UTS #46
-/// VerifyDnsLength), every label in DNS syntax or an A-label: "xn--" and letters, digits
-/// and hyphens (the Punycode of a label with hyphens starts with them: `авто-кировский`
-/// is `xn----7sbab...`; the conversion has checked the label it decodes to).
-pub fn idn_converted(host: &str, ascii: &str) -> bool {
-    ascii.is_ascii()
-        && ascii.len() <= DNS_MAX
-        && ascii.split('.').count() == host.split('.').count()
-        && ascii.split('.').all(|label| {
-            let b = label.as_bytes();
-            !b.is_empty()
-                && b.len() <= 63
-                && (ldh_label(b)
-                    || (label.starts_with("xn--")
-                        && b.len() > 4
-                        && b[4..]
-                            .iter()
-                            .all(|&c| c.is_ascii_alphanumeric() || c == b'-')))
-        })
 }
 
 /// [`clean`] for a text whose [`validate`] verdict is `Valid(g)`.
@@ -619,40 +438,6 @@ mod tests {
                 !matches!(clean(t, r, false, true), Clean::IfALabels(..)),
                 "{t}"
             );
-        }
-        assert!(idn_converted("résumé.example", "xn--rsum-bpad.example"));
-        assert!(!idn_converted("a\u{2024}b", "a.b"));
-        assert!(!idn_converted("é.", "xn--9ca."));
-        assert!(!idn_converted("é", "xn--9ca_"));
-        assert!(!idn_converted("é", "xn--"));
-        assert!(idn_converted("а-б", "xn----7sbe")); // host_to_ascii("а-б")
-    }
-
-    #[test]
-    fn dns_ok_is_ldh_label_on_each_label() {
-        // every host of up to 7 bytes from these, and long ones, against the definition
-        let mut hosts: Vec<Vec<u8>> = vec![Vec::new()];
-        for _ in 0..7 {
-            let longer: Vec<Vec<u8>> = hosts
-                .iter()
-                .filter(|h| h.len() == hosts.last().map_or(0, Vec::len))
-                .flat_map(|h| {
-                    b"a-.1_A"
-                        .iter()
-                        .map(move |&c| [h.as_slice(), &[c]].concat())
-                })
-                .collect();
-            hosts.extend(longer);
-        }
-        hosts.push([b"a".repeat(63), b".b".to_vec()].concat());
-        hosts.push([b"a".repeat(64), b".b".to_vec()].concat());
-        hosts.push(["ab."; 84].concat().into_bytes()); // 252 bytes and a final dot
-        hosts.push([&["ab."; 84].concat()[..], "cd"].concat().into_bytes()); // 254
-        for host in &hosts {
-            let defined = host.len() <= DNS_MAX
-                && !host.iter().any(u8::is_ascii_uppercase)
-                && host.split(|&b| b == b'.').all(ldh_label);
-            assert_eq!(dns_ok(host), defined, "{:?}", String::from_utf8_lossy(host));
         }
     }
 

@@ -48,7 +48,8 @@
 //! position (in code points), in the order of the text: `tests/native` compares it with
 //! the Python checker on every corpus and on texts made faulty at random.
 
-use crate::clean::{clean_groups, components_nfc, ldh_label, Clean, DNS_MAX};
+use crate::clean::{clean_groups, components_nfc, Clean};
+use crate::hostname::{ldh_label, DNS_MAX};
 use crate::tables::{
     ASCII_NAMES, CLASS, INVALID_CHARACTER, LOWERCASE_PERCENT_ENCODING,
     PERCENT_ENCODED_INVALID_UTF8, PERCENT_ENCODED_OVERLONG_UTF8, PERCENT_ENCODED_UNRESERVED, QUERY,

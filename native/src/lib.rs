@@ -5,12 +5,14 @@
 //! `None` ("defer": the dispatch then calls the Python function). See `native/README.md`.
 #![forbid(unsafe_code)]
 
+pub mod bidi;
 pub mod block;
 pub mod chars;
 pub mod clean;
 pub mod codeset;
 pub mod convert;
 pub mod faults;
+pub mod hostname;
 pub mod ip;
 pub mod normalize;
 pub mod percent;

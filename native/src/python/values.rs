@@ -58,7 +58,7 @@ pub(super) fn clean(
 
 /// The final answer of [`clean_core::clean`]: a non-ASCII host is clean when the IDNA
 /// function of `to_uri` (`host_to_ascii`, cached per host) converts it to labels that
-/// leave nothing to say ([`clean_core::idn_converted`]), and a right-to-left one when
+/// leave nothing to say ([`crate::hostname::idn_converted`]), and a right-to-left one when
 /// `to_unicode` (cached too) gives it back from them; `false` when one raises or cannot
 /// be loaded (then Python checks the text). The functions are the configured ones, or
 /// loaded on first need as the drop-ins load them: the answer does not depend on whether
