@@ -2,11 +2,15 @@
 //! [`crate::chars::run`] reads its runs (a path, a query) this way, and
 //! [`crate::split::split`] finds its delimiters.
 //!
-//! A set is read as the ranges of bytes outside it ([`Stops`], computed at compile time
-//! from a class table), and a block of sixteen bytes is tested against every range at
+//! A set is read as the bytes outside it ([`Stops`], computed at compile time from a
+//! class table), in two forms. As ranges, tested against a block of sixteen bytes at
 //! once: a byte `b` lies in `lo..=hi` when `min(b - lo, hi - lo) == b - lo` (wrapping
-//! subtraction, unsigned minimum). The vectors are the `wide` crate's `u8x16`: SSE2 on
-//! x86-64, NEON on aarch64, plain arrays elsewhere; its `unsafe` stays inside it.
+//! subtraction, unsigned minimum), on the `wide` crate's `u8x16` (SSE2 on x86-64, NEON on
+//! aarch64, plain arrays elsewhere). And as a bitmap of sixteen rows by sixteen columns,
+//! looked up for all sixteen bytes by three byte shuffles (`pshufb`), on x86-64 CPUs with
+//! SSSE3, through the `pulp` crate, which asks the CPU at run time ([`classified`]): up
+//! to 15 ranges cost some sixty vector operations a block, the shuffles about twelve.
+//! Both crates keep their `unsafe` inside them.
 
 use wide::u8x16;
 
@@ -14,12 +18,22 @@ use wide::u8x16;
 /// and `isegment-nz-nc` with their non-ASCII part).
 pub const MAX: usize = 16;
 
+/// The most ranges outside a set that [`Stops::find`] tests inline: for so few, the ranges
+/// cost less than the call into the shuffle's dispatch (measured: `split`, whose delimiters
+/// are one to four bytes, ran 15-18 % slower through the dispatch).
+pub const FEW: usize = 4;
+
 /// The bytes outside one set, as at most [`MAX`] ranges `lo..=hi`.
 #[derive(Clone, Copy, Debug)]
 pub struct Stops {
     n: usize,
     lo: [u8; MAX],
     hi: [u8; MAX],
+    /// The same bytes as a bitmap for a byte shuffle: bit `r` of `low[c]` is set when the
+    /// byte `16 * r + c` (rows 0-7, ASCII) is outside, bit `r` of `high[c]` when the byte
+    /// `16 * (r + 8) + c` is.
+    low: [u8; 16],
+    high: [u8; 16],
 }
 
 impl Stops {
@@ -51,10 +65,17 @@ impl Stops {
             n: 0,
             lo: [0; MAX],
             hi: [0; MAX],
+            low: [0; 16],
+            high: [0; 16],
         };
         let mut b = 0;
         while b < 256 {
             if outside[b] {
+                if b < 128 {
+                    s.low[b % 16] |= 1 << (b / 16);
+                } else {
+                    s.high[b % 16] |= 1 << (b / 16 - 8);
+                }
                 if s.n > 0 && s.hi[s.n - 1] as usize + 1 == b {
                     s.hi[s.n - 1] = b as u8;
                 } else {
@@ -87,33 +108,63 @@ impl Stops {
     }
 
     /// The first byte of `s` from `i` on that is outside the set, or `s.len()`: sixteen
-    /// bytes at a time; the last bytes of `s`, fewer than sixteen, as its last sixteen
-    /// (or, in a shorter `s`, copied into a zeroed block whose padding is masked off).
+    /// bytes at a time, in the fastest way the CPU has ([`classified`]); a set with at most
+    /// [`FEW`] ranges outside it through the ranges, inline.
     #[inline(always)]
-    pub fn find(&self, s: &[u8], mut i: usize) -> usize {
+    pub fn find(&self, s: &[u8], i: usize) -> usize {
+        if self.n <= FEW {
+            return self.find_with(Ranges, s, i);
+        }
+        struct Find<'a> {
+            stops: &'a Stops,
+            s: &'a [u8],
+            i: usize,
+        }
+        impl WithBits for Find<'_> {
+            type Output = usize;
+            #[inline(always)]
+            fn with<B: Bits>(self, bits: B) -> usize {
+                self.stops.find_with(bits, self.s, self.i)
+            }
+        }
+        classified(Find { stops: self, s, i })
+    }
+
+    /// [`Stops::find`] through `bits`: for work that [`classified`] runs already.
+    #[inline(always)]
+    pub fn find_with<B: Bits>(&self, bits: B, s: &[u8], i: usize) -> usize {
+        self.find_by(s, i, |block| bits.outside(self, block))
+    }
+
+    /// [`Stops::find`] with `bits` telling the bytes of a block outside the set: the
+    /// blocks of `s` from `i`; the last bytes of `s`, fewer than sixteen, as its last
+    /// sixteen (or, in a shorter `s`, copied into a zeroed block whose padding is masked
+    /// off).
+    #[inline(always)]
+    fn find_by(&self, s: &[u8], mut i: usize, bits: impl Fn(&[u8; 16]) -> u32) -> usize {
         let n = s.len();
         while i + 16 <= n {
-            let bits = self.bits(s[i..i + 16].try_into().expect("16 bytes"));
-            if bits != 0 {
-                return i + bits.trailing_zeros() as usize;
+            let found = bits(s[i..i + 16].try_into().expect("16 bytes"));
+            if found != 0 {
+                return i + found.trailing_zeros() as usize;
             }
             i += 16;
         }
         if i >= n {
             return n;
         }
-        let bits = if n >= 16 {
+        let found = if n >= 16 {
             let last: &[u8; 16] = s[n - 16..].try_into().expect("16 bytes");
-            self.bits(last) >> (i + 16 - n)
+            bits(last) >> (i + 16 - n)
         } else {
             let mut padded = [0u8; 16];
             padded[..n - i].copy_from_slice(&s[i..]);
-            self.bits(&padded) & ((1 << (n - i)) - 1)
+            bits(&padded) & ((1 << (n - i)) - 1)
         };
-        if bits == 0 {
+        if found == 0 {
             n
         } else {
-            i + bits.trailing_zeros() as usize
+            i + found.trailing_zeros() as usize
         }
     }
 
@@ -121,6 +172,112 @@ impl Stops {
     /// reference).
     pub fn holds(&self, b: u8) -> bool {
         (0..self.n).any(|k| self.lo[k] <= b && b <= self.hi[k])
+    }
+}
+
+/// A way to tell which bytes of a block lie outside a set ([`Stops::bits`] or its byte
+/// shuffle): what [`classified`] hands the work it runs.
+pub trait Bits: Copy {
+    /// The bytes of `block` outside `stops`' set, as the bits of a mask (bit `k`: byte `k`).
+    fn outside(self, stops: &Stops, block: &[u8; 16]) -> u32;
+}
+
+/// [`Stops::bits`]: the ranges, on every CPU.
+#[derive(Clone, Copy)]
+pub struct Ranges;
+
+impl Bits for Ranges {
+    #[inline(always)]
+    fn outside(self, stops: &Stops, block: &[u8; 16]) -> u32 {
+        stops.bits(block)
+    }
+}
+
+/// Work that reads blocks through a [`Bits`] ([`classified`] runs it).
+pub trait WithBits {
+    type Output;
+    fn with<B: Bits>(self, bits: B) -> Self::Output;
+}
+
+/// `work` with the fastest [`Bits`] of this CPU: on x86-64 with SSSE3, the byte shuffle
+/// (the work is compiled once more for it and runs inside pulp's dispatch, so everything
+/// it inlines may use the shuffle), else the ranges.
+#[inline(always)]
+pub fn classified<W: WithBits>(work: W) -> W::Output {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(simd) = shuffle::level() {
+        return simd.vectorize(shuffle::Job { simd, work });
+    }
+    work.with(Ranges)
+}
+
+/// The byte shuffle of SSSE3 (x86-64), asked of the CPU once.
+#[cfg(target_arch = "x86_64")]
+mod shuffle {
+    use std::arch::x86_64::__m128i;
+    use std::sync::OnceLock;
+
+    use pulp::x86::V2;
+
+    use super::{Bits, Stops};
+
+    /// Work run by pulp's dispatch with the shuffle: a type of its own, not a closure, so
+    /// that its `call` is inlined into the function compiled for SSSE3 whatever its size
+    /// (a closure is inlined only when LLVM finds it small, and what is not inlined there
+    /// runs without SSSE3, every shuffle a call).
+    pub struct Job<W> {
+        pub simd: V2,
+        pub work: W,
+    }
+
+    impl<W: super::WithBits> pulp::NullaryFnOnce for Job<W> {
+        type Output = W::Output;
+        #[inline(always)]
+        fn call(self) -> W::Output {
+            self.work.with(Shuffle(self.simd))
+        }
+    }
+
+    /// [`Stops::shuffled`], with the CPU's SSSE3.
+    #[derive(Clone, Copy)]
+    pub struct Shuffle(pub V2);
+
+    impl Bits for Shuffle {
+        #[inline(always)]
+        fn outside(self, stops: &Stops, block: &[u8; 16]) -> u32 {
+            stops.shuffled(self.0, block)
+        }
+    }
+
+    /// The CPU's SSSE3 (with the rest of x86-64-v2, as pulp hands it out), or `None`.
+    #[inline(always)]
+    pub(super) fn level() -> Option<V2> {
+        static LEVEL: OnceLock<Option<V2>> = OnceLock::new();
+        *LEVEL.get_or_init(V2::try_new)
+    }
+
+    /// The row bit of each high nibble: `1 << (row % 8)`.
+    const ROW_BIT: [u8; 16] = [1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128];
+
+    impl Stops {
+        /// [`Stops::bits`] through three byte shuffles: the bitmap of each byte's column
+        /// (its low nibble) from `low` for an ASCII byte (the shuffle gives zero for an
+        /// index with its top bit set) or from `high` for another, and the bit of its
+        /// row (its high nibble); the byte is outside when they share a bit.
+        #[inline(always)]
+        pub(super) fn shuffled(&self, simd: V2, block: &[u8; 16]) -> u32 {
+            let (sse2, ssse3) = (simd.sse2, simd.ssse3);
+            let v: __m128i = pulp::cast(*block);
+            let column = sse2._mm_and_si128(v, sse2._mm_set1_epi8(0x8F_u8 as i8));
+            let ascii = ssse3._mm_shuffle_epi8(pulp::cast(self.low), column);
+            let flipped = sse2._mm_xor_si128(column, sse2._mm_set1_epi8(0x80_u8 as i8));
+            let other = ssse3._mm_shuffle_epi8(pulp::cast(self.high), flipped);
+            let row = sse2._mm_and_si128(sse2._mm_srli_epi16::<4>(v), sse2._mm_set1_epi8(0x0F));
+            let bit = ssse3._mm_shuffle_epi8(pulp::cast(ROW_BIT), row);
+            let hit = sse2._mm_and_si128(sse2._mm_or_si128(ascii, other), bit);
+            let inside = sse2._mm_cmpeq_epi8(hit, sse2._mm_setzero_si128());
+            !(sse2._mm_movemask_epi8(inside) as u32) & 0xFFFF
+        }
     }
 }
 
@@ -156,7 +313,9 @@ mod tests {
                 for stops in [&DELIMS, &PATH] {
                     for start in 0..=len {
                         let want = (start..len).find(|&k| stops.holds(s[k])).unwrap_or(len);
+                        // the CPU's way, and the ranges, which every CPU has
                         assert_eq!(stops.find(&s, start), want, "{s:?} {start}");
+                        assert_eq!(stops.find_with(Ranges, &s, start), want, "{s:?} {start}");
                     }
                 }
             }
@@ -178,6 +337,10 @@ mod tests {
                     let want =
                         (0..16).fold(0u32, |m, k| m | (u32::from(stops.holds(block[k])) << k));
                     assert_eq!(stops.bits(&block), want, "{block:?}");
+                    #[cfg(target_arch = "x86_64")]
+                    if let Some(simd) = pulp::x86::V2::try_new() {
+                        assert_eq!(stops.shuffled(simd, &block), want, "{block:?}");
+                    }
                 }
             }
         }

@@ -5,7 +5,7 @@
 //! grammar); a non-ASCII character is decoded from the UTF-8 of the `&str` and tested
 //! against `ucschar` / `iprivate`, without the bidi formatting characters (RFC 3987 4.1).
 
-use crate::block::Stops;
+use crate::block::{classified, Bits, Stops, WithBits};
 use crate::codeset::{inside, lead_span, CodeSet};
 use crate::tables;
 
@@ -206,29 +206,42 @@ pub fn run<const MASK: u16>(s: &[u8], i: usize, wide: Wide) -> usize {
     }
 }
 
-/// [`run`] for one set. The bytes are read sixteen at a time ([`Stops::find`]) through the
-/// class table of `WIDE` (`wide_class`: most non-ASCII characters pass there without
-/// being decoded). A byte that stops them is either the end (ASCII) or a lead byte whose
-/// character is decoded and tested.
-fn scan<const MASK: u16, const WIDE: usize>(s: &[u8], mut i: usize) -> usize {
-    let stops: &Stops = const { &Stops::of(class_of(WIDE), MASK) };
-    let wide = match WIDE {
-        0 => Wide::None,
-        1 => Wide::Ucs,
-        _ => Wide::UcsPrivate,
-    };
-    let n = s.len();
-    loop {
-        i = stops.find(s, i);
-        if i >= n || s[i] < 0x80 {
-            return i;
-        }
-        let (cp, len) = decode(s, i);
-        if !wide_ok(cp, wide) {
-            return i;
-        }
-        i += len;
+/// [`run`] for one set. The bytes are read sixteen at a time ([`Stops::find_with`]) through
+/// the class table of `WIDE` (`wide_class`: most non-ASCII characters pass there without
+/// being decoded), in the fastest way the CPU has ([`classified`]: the run and the
+/// characters it decodes inside one dispatch; the run's end is all it gives back). A byte
+/// that stops them is either the end (ASCII) or a lead byte whose character is decoded
+/// and tested.
+fn scan<const MASK: u16, const WIDE: usize>(s: &[u8], i: usize) -> usize {
+    struct Scan<'a, const MASK: u16, const WIDE: usize> {
+        s: &'a [u8],
+        i: usize,
     }
+    impl<const MASK: u16, const WIDE: usize> WithBits for Scan<'_, MASK, WIDE> {
+        type Output = usize;
+        #[inline(always)]
+        fn with<B: Bits>(self, bits: B) -> usize {
+            let stops: &Stops = const { &Stops::of(class_of(WIDE), MASK) };
+            let wide = match WIDE {
+                0 => Wide::None,
+                1 => Wide::Ucs,
+                _ => Wide::UcsPrivate,
+            };
+            let (s, n, mut i) = (self.s, self.s.len(), self.i);
+            loop {
+                i = stops.find_with(bits, s, i);
+                if i >= n || s[i] < 0x80 {
+                    return i;
+                }
+                let (cp, len) = decode(s, i);
+                if !wide_ok(cp, wide) {
+                    return i;
+                }
+                i += len;
+            }
+        }
+    }
+    classified(Scan::<MASK, WIDE> { s, i })
 }
 
 #[cfg(test)]
