@@ -15,7 +15,8 @@ use arrow_array::builder::{
     StringBuilder, StructBuilder,
 };
 use arrow_array::cast::AsArray;
-use arrow_array::{Array, ArrayRef, StructArray};
+use arrow_array::{Array, ArrayRef, BooleanArray, StructArray};
+use arrow_buffer::{BooleanBuffer, NullBuffer};
 use arrow_schema::{ArrowError, DataType, Field, Fields};
 
 /// One violation as `check` reports it: code, severity, component, start, end, section,
@@ -117,6 +118,34 @@ impl Out {
         match self {
             Out::Bool(b) => b.append_value(value),
             out => out.null(),
+        }
+    }
+
+    /// `n` `is_valid` rows at once: row `i` is null when `null(i)`, else `value(i)`. Packed
+    /// 64 rows to a word and appended as one array, where [`Out::bool`] appends a bit at a
+    /// time.
+    pub(super) fn bools(
+        &mut self,
+        n: usize,
+        null: impl Fn(usize) -> bool,
+        value: impl Fn(usize) -> bool,
+    ) {
+        match self {
+            Out::Bool(b) => {
+                let values = BooleanBuffer::collect_bool(n, value);
+                let valid = BooleanBuffer::collect_bool(n, |i| !null(i));
+                let nulls = (valid.count_set_bits() < n).then(|| NullBuffer::new(valid));
+                b.append_array(&BooleanArray::new(values, nulls));
+            }
+            out => {
+                for i in 0..n {
+                    if null(i) {
+                        out.null();
+                    } else {
+                        out.bool(value(i));
+                    }
+                }
+            }
         }
     }
 

@@ -467,6 +467,13 @@ fn slice(
     core("column", || {
         let mut row = lo;
         for part in parts {
+            let codes = &part.codes;
+            if kind == Kind::Bool && codes.iter().all(|&c| matches!(c, NULL | FALSE | TRUE)) {
+                // nothing to ask Python: the run's answers packed a word at a time
+                out.bools(codes.len(), |i| codes[i] == NULL, |i| codes[i] == TRUE);
+                row += codes.len();
+                continue;
+            }
             let (mut start, mut ends, mut rows) = (0, part.ends.iter(), part.rows.into_iter());
             for &code in &part.codes {
                 let text = || texts.get(row).unwrap_or_default();
