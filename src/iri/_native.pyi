@@ -87,5 +87,6 @@ def column(
     level: str = ...,
     base: str = ...,
     text_max: int = ...,
+    unmatched_null: bool = ...,
 ) -> list[Any] | None: ...
 def column_repeats(data: Any) -> list[bool]: ...

@@ -34,6 +34,30 @@ def test_the_twin_is_asked_only_for_what_the_core_leaves() -> None:
     assert out.to_pylist() == [True, False, py_is_valid(values[2]), None, py_is_valid(values[4])]
 
 
+@pytest.mark.parametrize(
+    ("task", "options"),
+    [("to_uri", {}), ("to_iri", {}), ("normalize", {"level": "scheme"}), ("key", {})],
+)
+def test_unmatched_rows_are_null_without_the_twin(task: str, options: dict[str, str]) -> None:
+    # with unmatched_null (on_invalid="null" and a function that matches IRI-reference
+    # first), a text that is no valid IRI reference is a null the core writes itself, as
+    # the applier would give it; the twin is asked only for what the core leaves of the
+    # others, and with the flag off for the unmatched ones too
+    from iri.scale.tasks import applier, unmatched_null
+    from iri.syntax.check import iri_reference_match
+
+    assert unmatched_null(task, "null", options)
+    assert not unmatched_null(task, "raise", options)
+    values = ["a b", "http://x/\\y", "http://www.w%33.org/", "HTTP://Y/", '"x', None, ""]
+    apply = applier(task, "null", options)
+    (out,), asked = run(task, pa.array(values), apply, unmatched_null=True, **options)
+    assert out.to_pylist() == [None if v is None else apply(v) for v in values]
+    assert all(iri_reference_match(text) is not None for text in asked)
+    (out,), asked = run(task, pa.array(values), apply, **options)
+    assert out.to_pylist() == [None if v is None else apply(v) for v in values]
+    assert {"a b", "http://x/\\y", '"x'} <= set(asked)
+
+
 def test_one_result_per_chunk_of_a_stream() -> None:
     data = pa.chunked_array([["http://x/"], [], ["HTTP://Y/", None]])
     out, asked = run("normalize", data, py_normalize)

@@ -256,8 +256,16 @@ fn idna_of(task: Task) -> Option<HostMap> {
 
 /// The core's answer for one text, without Python, written into `part`. A host that
 /// needs IDNA is looked up in the cache of the Python IDNA functions ([`idna_cached`]);
-/// a host it does not hold defers the row.
-fn native(task: Task, text: &str, base: Option<&Base>, unicode_ok: bool, part: &mut Part) {
+/// a host it does not hold defers the row. `unmatched_null`: the caller's `fallback`
+/// gives a null for a text that is no valid IRI reference, before its function runs
+/// (`iri.scale.tasks.unmatched_null`); such a row the core would defer is that null.
+fn native(
+    (task, unmatched_null): (Task, bool),
+    text: &str,
+    base: Option<&Base>,
+    unicode_ok: bool,
+    part: &mut Part,
+) {
     let map = idna_of(task);
     let idna = &mut |host: &str| map.and_then(|m| idna_cached(m, host));
     let code = match task {
@@ -300,12 +308,18 @@ fn native(task: Task, text: &str, base: Option<&Base>, unicode_ok: bool, part: &
             None => DEFER, // an invalid base: Python raises
         },
     };
+    // `iri_reference_match(text) is None`, as the fallback asks it first
+    let unmatched = |text| validate(text, Rule::IriReference, false) == Verdict::Invalid;
+    if code == DEFER && unmatched_null && task.kind() == Kind::Text && unmatched(text) {
+        part.codes.push(NULL);
+        return;
+    }
     part.codes.push(code);
 }
 
 /// The rows `lo..hi` worked on by the core alone.
 fn work(
-    task: Task,
+    (task, unmatched_null): (Task, bool),
     texts: &Texts<'_>,
     base: &str,
     unicode_ok: bool,
@@ -326,7 +340,13 @@ fn work(
     for i in lo..hi {
         match texts.get(i) {
             None => part.codes.push(NULL),
-            Some(text) => native(task, text, base.as_ref(), unicode_ok, &mut part),
+            Some(text) => native(
+                (task, unmatched_null),
+                text,
+                base.as_ref(),
+                unicode_ok,
+                &mut part,
+            ),
         }
     }
     part
@@ -447,7 +467,7 @@ fn from_python(kind: Kind, fallback: &Bound<'_, PyAny>, text: &str) -> PyResult<
 /// which defers nothing, is written without the GIL ([`split_rows`]).
 fn slice(
     py: Python<'_>,
-    (task, base): (Task, &str),
+    (task, base, unmatched_null): (Task, &str, bool),
     texts: &Texts<'_>,
     (lo, hi): (usize, usize),
     fallback: &Bound<'_, PyAny>,
@@ -459,7 +479,9 @@ fn slice(
     }
     let unicode_ok = UNICODE_OK.load(Ordering::Relaxed);
     let parts: Runs = detached(py, "column", || {
-        in_runs((lo, hi), |a, b| work(task, texts, base, unicode_ok, (a, b)))
+        in_runs((lo, hi), |a, b| {
+            work((task, unmatched_null), texts, base, unicode_ok, (a, b))
+        })
     })?;
     let kind = task.kind();
     // the rows written in order, with the GIL; a panic there (a builder of `check` past
@@ -557,9 +579,12 @@ pub(super) fn decoded(chunk: ArrayRef) -> PyResult<ArrayRef> {
 /// not know (the caller runs the Python twin over the column); `TypeError` for a column
 /// of another type. A chunk's text results are `string`, or `large_string` when they come
 /// to more than `text_max` bytes (at most, and by default, what 32-bit offsets hold; the
-/// caller passes its own constant, so that both modes share one rule).
+/// caller passes its own constant, so that both modes share one rule). `unmatched_null`:
+/// `fallback` gives a null for a text that is no valid IRI reference without calling its
+/// function (`on_invalid="null"` with a function that matches first:
+/// `iri.scale.tasks.unmatched_null`), so the core writes that null itself (text tasks).
 #[pyfunction]
-#[pyo3(signature = (task, data, fallback, *, rule=None, zone_id=None, level=None, base=None, text_max=SMALL_MAX))]
+#[pyo3(signature = (task, data, fallback, *, rule=None, zone_id=None, level=None, base=None, text_max=SMALL_MAX, unmatched_null=false))]
 #[allow(clippy::too_many_arguments)] // one keyword per option of the tasks
 pub(super) fn column(
     py: Python<'_>,
@@ -571,6 +596,7 @@ pub(super) fn column(
     level: Option<&Bound<'_, PyAny>>,
     base: Option<&Bound<'_, PyAny>>,
     text_max: usize,
+    unmatched_null: bool,
 ) -> PyResult<Option<Vec<PyArray>>> {
     let text_max = text_max.min(SMALL_MAX);
     let Some(task) = task_of(task, rule, zone_id, level) else {
@@ -602,11 +628,14 @@ pub(super) fn column(
         let array = match encoded {
             Some((values, keys)) => {
                 let distinct = Texts::of(&values).expect("a dictionary of strings");
-                let results =
-                    run_chunk(py, task, base, &distinct, values.len(), fallback, text_max)?;
+                let job = (task, base, unmatched_null);
+                let results = run_chunk(py, job, &distinct, values.len(), fallback, text_max)?;
                 spread(&results, &keys, text_max)?
             }
-            None => run_chunk(py, task, base, &texts, chunk.len(), fallback, text_max)?,
+            None => {
+                let job = (task, base, unmatched_null);
+                run_chunk(py, job, &texts, chunk.len(), fallback, text_max)?
+            }
         };
         debug_assert_eq!(array.len(), chunk.len());
         let field = Arc::new(Field::new("", array.data_type().clone(), true));
@@ -620,8 +649,7 @@ pub(super) fn column(
 /// `task` over the `len` rows of `texts`, slice by slice: the result array.
 fn run_chunk(
     py: Python<'_>,
-    task: Task,
-    base: &str,
+    (task, base, unmatched_null): (Task, &str, bool),
     texts: &Texts<'_>,
     len: usize,
     fallback: &Bound<'_, PyAny>,
@@ -633,7 +661,7 @@ fn run_chunk(
         let hi = len.min(lo + SLICE);
         slice(
             py,
-            (task, base),
+            (task, base, unmatched_null),
             texts,
             (lo, hi),
             fallback,

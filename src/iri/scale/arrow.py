@@ -97,15 +97,19 @@ def _native_fallback(task: Task, apply: Any) -> Any:
     return rows
 
 
-def columns(task: Task, data: Any, apply: Any, options: dict[str, Any]) -> list[Any]:
+def columns(
+    task: Task, data: Any, apply: Any, options: dict[str, Any], *, unmatched: bool = False
+) -> list[Any]:
     """``task`` over the Arrow column ``data``: one result array per chunk, each an object
-    speaking the Arrow PyCapsule interface (a pyarrow array on the Python path)."""
+    speaking the Arrow PyCapsule interface (a pyarrow array on the Python path).
+    ``unmatched``: ``apply`` gives a null for a text that is no valid IRI reference
+    (:func:`iri.scale.tasks.unmatched_null`), which the kernel then writes itself."""
     kernel = _kernel()
     if kernel is not None and set(options) <= KERNEL_OPTIONS[task]:
         fallback = _native_fallback(task, apply)
         out: list[Any] = []
         for chunk in _pyarrow_chunks(data) if _is_pyarrow(data) else [data]:
-            got = _kernel_chunk(kernel, task, chunk, fallback, options)
+            got = _kernel_chunk(kernel, task, chunk, fallback, options, unmatched=unmatched)
             if got is None:  # an option value the kernel does not know: Python's to judge
                 break
             out += got
@@ -119,9 +123,17 @@ def _is_pyarrow(data: Any) -> bool:
 
 
 def _kernel_chunk(
-    kernel: Any, task: Task, chunk: Any, fallback: Any, options: dict[str, Any]
+    kernel: Any,
+    task: Task,
+    chunk: Any,
+    fallback: Any,
+    options: dict[str, Any],
+    *,
+    unmatched: bool,
 ) -> list[Any] | None:
-    got = kernel(task.value, chunk, fallback, text_max=SMALL_MAX, **options)
+    got = kernel(
+        task.value, chunk, fallback, text_max=SMALL_MAX, unmatched_null=unmatched, **options
+    )
     return None if got is None else list(got)
 
 

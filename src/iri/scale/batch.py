@@ -51,7 +51,7 @@ from importlib import import_module
 from typing import Any
 
 from iri.scale.arrow import arrow_type, columns, is_arrow
-from iri.scale.tasks import OnInvalid, Task, applier, bound, violation_row
+from iri.scale.tasks import OnInvalid, Task, applier, bound, unmatched_null, violation_row
 from iri.syntax.errors import IRIError
 
 __all__ = ["OnInvalid", "Task", "arrow_column", "pandas_column", "stream"]
@@ -138,15 +138,16 @@ def arrow_column(
     if isinstance(data, list):
         return list(stream(t, data, on_invalid=on, **options))
     apply = applier(t, on, options)
+    unmatched = unmatched_null(t, on, options)
     module = type(data).__module__.partition(".")[0]
     if module == "pandas":
-        return _pandas_arrow(t, data, apply, options)
+        return _pandas_arrow(t, data, apply, options, unmatched)
     if not is_arrow(data):
         raise TypeError(
             "expected an Arrow column (__arrow_c_array__ / __arrow_c_stream__), a pandas "
             f"Series or a list, got {type(data).__name__}"
         )
-    chunks = columns(t, data, apply, options)
+    chunks = columns(t, data, apply, options, unmatched=unmatched)
     if module == "polars":
         return _polars(data, chunks, t)
     import pyarrow as pa
@@ -195,7 +196,9 @@ def _polars(data: Any, chunks: list[Any], task: Task) -> Any:
     return pl.concat(parts, rechunk=False) if len(parts) > 1 else parts[0]
 
 
-def _pandas_arrow(task: Task, series: Any, apply: Any, options: dict[str, Any]) -> Any:
+def _pandas_arrow(
+    task: Task, series: Any, apply: Any, options: dict[str, Any], unmatched: bool
+) -> Any:
     import pandas as pd
     import pyarrow as pa
 
@@ -207,7 +210,7 @@ def _pandas_arrow(task: Task, series: Any, apply: Any, options: dict[str, Any]) 
     else:
         if array.null_count == len(array):
             array = pa.nulls(len(array))  # all missing: pandas gave it a float dtype, say
-        chunks = columns(task, array, apply, options)
+        chunks = columns(task, array, apply, options, unmatched=unmatched)
     result = chunked([c if isinstance(c, pa.Array) else pa.array(c) for c in chunks], task)
     return pd.Series(pd.arrays.ArrowExtensionArray(result), index=series.index, name=series.name)
 
@@ -251,4 +254,4 @@ def pandas_column(
     if t is Task.CHECK:
         out = _pandas_factorized(t, series, apply, as_arrow=False)
         return pd.Series(out, index=series.index, dtype=object, name=series.name)
-    return _pandas_arrow(t, series, apply, options)
+    return _pandas_arrow(t, series, apply, options, unmatched_null(t, on_invalid, options))

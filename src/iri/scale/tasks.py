@@ -36,6 +36,7 @@ __all__ = [
     "applier",
     "bound",
     "split_row",
+    "unmatched_null",
     "violation_row",
 ]
 
@@ -162,13 +163,23 @@ def _matches_first(task: Task, options: dict[str, Any]) -> bool:
     return False
 
 
+def unmatched_null(task: Task | str, on_invalid: OnInvalid | str, options: dict[str, Any]) -> bool:
+    """Whether, for ``task`` with ``on_invalid`` and ``options``, a text that is no valid
+    ``IRI-reference`` (``iri.is_valid`` with the default rule and options) is a null
+    without the function being called: ``on_invalid="null"`` and a function that starts
+    by matching ``IRI-reference`` (see ``_matches_first``). :func:`applier` does so, and
+    the column kernels are told so."""
+    t = Task(task)
+    return OnInvalid(on_invalid) is OnInvalid.NULL and _matches_first(t, options)
+
+
 def applier(task: Task | str, on_invalid: OnInvalid | str, options: dict[str, Any]) -> Any:
     """Return ``f(value) -> result | None`` for one non-null value, type-checked: a
     rejected value raises or, with ``on_invalid="null"``, gives ``None``."""
     t = Task(task)
     fn = bound(t, options)
     null = OnInvalid(on_invalid) is OnInvalid.NULL
-    match_first = null and _matches_first(t, options)
+    match_first = unmatched_null(t, on_invalid, options)
 
     def apply(value: object) -> Any:
         if not isinstance(value, str):
