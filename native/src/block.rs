@@ -7,10 +7,10 @@
 //! once: a byte `b` lies in `lo..=hi` when `min(b - lo, hi - lo) == b - lo` (wrapping
 //! subtraction, unsigned minimum), on the `wide` crate's `u8x16` (SSE2 on x86-64, NEON on
 //! aarch64, plain arrays elsewhere). And as a bitmap of sixteen rows by sixteen columns,
-//! looked up for all sixteen bytes by three byte shuffles (`pshufb`), on x86-64 CPUs with
-//! SSSE3, through the `pulp` crate, which asks the CPU at run time ([`classified`]): up
-//! to 15 ranges cost some sixty vector operations a block, the shuffles about twelve.
-//! Both crates keep their `unsafe` inside them.
+//! looked up for all sixteen bytes by three byte shuffles (SSSE3 `pshufb`), on x86-64 CPUs
+//! of pulp's x86-64-v2 level (SSSE3 to SSE4.2), through the `pulp` crate, which asks the
+//! CPU at run time ([`classified`]): up to 15 ranges cost some sixty vector operations a
+//! block, the shuffles about twelve. Both crates keep their `unsafe` inside them.
 
 use wide::u8x16;
 
