@@ -200,7 +200,8 @@ def _dictionary_path(task: str, arr: Any) -> Any:
     import pyarrow as pa
 
     import iri
-    from iri.scale.tasks import bound
+    from iri.scale.arrow import arrow_type
+    from iri.scale.tasks import Task, bound, violation_row
 
     fn = bound(task, {})
     encoded = arr.dictionary_encode()
@@ -210,8 +211,9 @@ def _dictionary_path(task: str, arr: Any) -> Any:
             results.append(fn(x))
         except iri.IRIError:
             results.append(None)
-    typ = pa.bool_() if task == "is_valid" else pa.string()
-    return pa.array(results, type=typ).take(encoded.indices)
+    if task == "check":
+        results = [None if r is None else [violation_row(v) for v in r] for r in results]
+    return pa.array(results, type=arrow_type(Task(task))).take(encoded.indices)
 
 
 def columns_section(corpus_dir: Path | None) -> list[str]:
@@ -273,7 +275,7 @@ def columns_section(corpus_dir: Path | None) -> list[str]:
         "| task | kernel column /s | dictionary path /s | kernel / dictionary |",
         "|---|--:|--:|--:|",
     ]
-    for task in ("is_valid", "to_uri", "normalize", "key"):
+    for task in ("is_valid", "check", "to_uri", "normalize", "key", "split"):
         t = race(
             {
                 "kernel": lambda: batch.arrow_column(task, repeated, on_invalid="null"),  # noqa: B023

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 import sys
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -248,15 +248,21 @@ def test_repeats_are_sampled_by_stride() -> None:
     native = pytest.importorskip("iri._native") if iri.NATIVE else None
     if native is None:
         pytest.skip("the repeat sampling is the compiled kernel's (IRI_NO_EXTENSIONS)")
-    sampled = native.column_repeats
     distinct = [f"http://x/{k}" for k in range(8192)]
-    assert sampled(pa.array(distinct)) == [False]
-    assert sampled(pa.array(distinct[:2000] * 5)) == [True]
-    assert sampled(pa.array(distinct[:2000] * 5, pa.large_string())) == [True]
-    assert sampled(pa.array(distinct[:2000] * 5, pa.string_view())) == [True]
-    assert sampled(pa.array(distinct[:2000])) == [False]  # too short to sample
-    assert sampled(pa.array([None] * 8192, pa.string())) == [False]
-    assert sampled(pa.chunked_array([distinct, distinct[:100] * 90])) == [False, True]
+    for task in ("to_uri", "to_iri", "normalize", "key", "resolve"):
+        sampled = partial(native.column_repeats, task)
+        assert sampled(pa.array(distinct)) == [False]
+        assert sampled(pa.array(distinct[:2000] * 5)) == [True]
+        assert sampled(pa.array(distinct[:2000] * 5, pa.large_string())) == [True]
+        assert sampled(pa.array(distinct[:2000] * 5, pa.string_view())) == [True]
+        assert sampled(pa.array(distinct[:2000])) == [False]  # too short to sample
+        assert sampled(pa.array([None] * 8192, pa.string())) == [False]
+        assert sampled(pa.chunked_array([distinct, distinct[:100] * 90])) == [False, True]
+    # the tasks whose encoding costs more than it saves (measured) run over every row
+    for task in ("is_valid", "check", "split"):
+        assert native.column_repeats(task, pa.array(distinct[:100] * 90)) == [False], task
+    with pytest.raises(ValueError, match='no column kernel for task "frobnicate"'):
+        native.column_repeats("frobnicate", pa.array(distinct))
 
 
 def test_repeats_give_the_per_row_answers() -> None:
@@ -267,8 +273,8 @@ def test_repeats_give_the_per_row_answers() -> None:
     if iri.NATIVE:
         from iri._native import column_repeats
 
-        for arr in arrays:  # the kernel takes the dictionary path
-            assert column_repeats(arr) == [True], arr.type
+        for arr in arrays:  # the kernel takes the dictionary path (for a text result)
+            assert column_repeats("to_uri", arr) == [True], arr.type
     for task, options in TASKS:
         ref = {t: per_value(task, t, options) for t in set(repeated) - {None}}
         for arr in arrays:
@@ -373,7 +379,7 @@ def test_text_past_the_limit_turns_large(monkeypatch: pytest.MonkeyPatch, repeat
     if iri.NATIVE:
         from iri import _native
 
-        assert _native.column_repeats(pa.array(texts)) == [repeated]
+        assert _native.column_repeats("to_uri", pa.array(texts)) == [repeated]
 
 
 @pytest.mark.parametrize("repeated", [False, True], ids=["distinct", "repeated"])
@@ -403,4 +409,5 @@ def test_split_fields_turn_large_each_on_its_own(
     if iri.NATIVE:
         from iri import _native
 
-        assert _native.column_repeats(pa.array(texts)) == [repeated]
+        # split is never encoded: the repeated column is written row by row as well
+        assert _native.column_repeats("split", pa.array(texts)) == [False]
