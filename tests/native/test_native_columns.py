@@ -130,3 +130,41 @@ def test_arrow_column_runs_the_kernel_in_native_mode() -> None:
     from iri.scale.arrow import _kernel
 
     assert _kernel() is _n.column  # type: ignore[attr-defined]
+
+
+_THREADS_SCRIPT = """
+import hashlib, sys
+import pyarrow as pa
+from iri.scale import batch
+lines = [x for x in sys.stdin.read().split("\\n") if x]
+arr = pa.array(lines[:70_000] + [None] + lines[:3])  # past one slice (65,536 rows)
+for task in ("is_valid", "check", "to_uri", "split"):
+    got = batch.arrow_column(task, arr, on_invalid="null").to_pylist()
+    print(task, len(got), hashlib.sha256(repr(got).encode()).hexdigest())
+"""
+
+
+def test_the_threads_give_the_same_column() -> None:
+    # The rows claimed by 1, 2, 3 or 4 threads (IRI_THREADS, read once per process):
+    # the same column, row for row, whichever thread took which rows (split: the caller's
+    # rows from the front, the others' from the back; the others: runs by turns).
+    import os
+    import subprocess
+    import sys
+
+    text = "\n".join(corpus("web") * 2)
+    outs = {}
+    for threads in ("1", "2", "3", "4"):
+        env = {**os.environ, "IRI_THREADS": threads}
+        env.pop("IRI_NO_EXTENSIONS", None)
+        done = subprocess.run(
+            [sys.executable, "-c", _THREADS_SCRIPT],
+            input=text,
+            capture_output=True,
+            text=True,
+            env=env,
+            check=True,
+        )
+        outs[threads] = done.stdout
+    assert [line.split()[1] for line in outs["1"].splitlines()] == ["70004"] * 4
+    assert len(set(outs.values())) == 1, outs
