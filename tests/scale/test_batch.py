@@ -99,6 +99,30 @@ def test_arrow_types_nulls_and_errors() -> None:
         batch.arrow_column("is_valid", {"http://x/"})
 
 
+def test_a_call_plan_is_kept_per_arguments_and_errors_are_not() -> None:
+    from iri.scale.tasks import OnInvalid, Task, plan
+
+    first = plan("normalize", "null", {"level": "scheme"})
+    assert first[:2] == (Task.NORMALIZE, OnInvalid.NULL) and first[3] is True
+    assert plan(Task.NORMALIZE, "null", {"level": "scheme"})[2]("HTTP://x/") == "http://x/"
+    assert plan("normalize", "null", {"level": "scheme"}) is first  # kept
+    assert plan("normalize", "null", {"level": "syntax"}) is not first
+    # 1 and True are equal and hash alike, but are different options
+    assert plan("is_valid", "raise", {"zone_id": True}) is not plan(
+        "is_valid", "raise", {"zone_id": 1}
+    )
+    # an unhashable option value: planned each time, the same errors as before
+    with pytest.raises(ValueError, match="not a valid HostMapping"):
+        batch.arrow_column("to_uri", pa.array(["http://x/"]), host=["idna"])
+    for _ in range(2):  # a rejected task, option or on_invalid raises every time
+        with pytest.raises(ValueError, match="not a valid OnInvalid"):
+            plan("is_valid", "skip", {})
+        with pytest.raises(ValueError):
+            plan("frobnicate", "raise", {})
+        with pytest.raises(TypeError, match="base="):
+            plan("resolve", "raise", {})
+
+
 def test_arrow_dictionary_values_no_row_uses_are_not_checked() -> None:
     encoded = pa.array(["a b", "http://x/"]).dictionary_encode()
     sliced = encoded.slice(1)  # its dictionary still holds "a b"

@@ -51,7 +51,15 @@ from importlib import import_module
 from typing import Any
 
 from iri.scale.arrow import arrow_type, columns, is_arrow
-from iri.scale.tasks import OnInvalid, Task, applier, bound, unmatched_null, violation_row
+from iri.scale.tasks import (
+    OnInvalid,
+    Task,
+    applier,
+    bound,
+    plan,
+    unmatched_null,
+    violation_row,
+)
 from iri.syntax.errors import IRIError
 
 __all__ = ["OnInvalid", "Task", "arrow_column", "pandas_column", "stream"]
@@ -133,12 +141,9 @@ def arrow_column(
     >>> arrow_column("to_uri", pa.chunked_array([["é"], [None]])).to_pylist()
     ['%C3%A9', None]
     """
-    t = Task(task)
-    on = OnInvalid(on_invalid)
     if isinstance(data, list):
-        return list(stream(t, data, on_invalid=on, **options))
-    apply = applier(t, on, options)
-    unmatched = unmatched_null(t, on, options)
+        return list(stream(task, data, on_invalid=on_invalid, **options))
+    t, _, apply, unmatched = plan(task, on_invalid, options)
     module = type(data).__module__.partition(".")[0]
     if module == "pandas":
         return _pandas_arrow(t, data, apply, options, unmatched)

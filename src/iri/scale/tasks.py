@@ -17,7 +17,7 @@ core leaves undecided.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any
 
 from iri.convert.uri import to_iri, to_uri
@@ -35,6 +35,7 @@ __all__ = [
     "Task",
     "applier",
     "bound",
+    "plan",
     "split_row",
     "unmatched_null",
     "violation_row",
@@ -171,6 +172,38 @@ def unmatched_null(task: Task | str, on_invalid: OnInvalid | str, options: dict[
     the column kernels are told so."""
     t = Task(task)
     return OnInvalid(on_invalid) is OnInvalid.NULL and _matches_first(t, options)
+
+
+def plan(
+    task: Task | str, on_invalid: OnInvalid | str, options: dict[str, Any]
+) -> tuple[Task, OnInvalid, Callable[[object], Any], bool]:
+    """``task`` and ``on_invalid`` as enums, :func:`applier` and :func:`unmatched_null`, all
+    at once: what a column call needs before its first value. Kept for the last 64 calls'
+    arguments when the option values are hashable (each by type and value: ``1`` and
+    ``True`` are told apart), since a column call on a short chunk (a DuckDB vector is
+    2,048 rows) would otherwise spend a few microseconds on this alone; the same errors
+    as :func:`applier` for a task, option or ``on_invalid`` it rejects (never kept)."""
+    try:
+        key = tuple(sorted((name, type(v), v) for name, v in options.items()))
+        return _plan(task, on_invalid, key)
+    except TypeError as err:
+        if "unhashable" not in str(err):
+            raise
+    return _planned(task, on_invalid, options)
+
+
+@lru_cache(maxsize=64)
+def _plan(
+    task: Task | str, on_invalid: OnInvalid | str, key: tuple[Any, ...]
+) -> tuple[Task, OnInvalid, Callable[[object], Any], bool]:
+    return _planned(task, on_invalid, {name: v for name, _, v in key})
+
+
+def _planned(
+    task: Task | str, on_invalid: OnInvalid | str, options: dict[str, Any]
+) -> tuple[Task, OnInvalid, Callable[[object], Any], bool]:
+    t, on = Task(task), OnInvalid(on_invalid)
+    return t, on, applier(t, on, options), unmatched_null(t, on, options)
 
 
 def applier(task: Task | str, on_invalid: OnInvalid | str, options: dict[str, Any]) -> Any:
