@@ -17,6 +17,7 @@ results are spread back with one ``take``: the same answers, needing pyarrow.
 from __future__ import annotations
 
 import os
+from functools import cache
 from typing import Any
 
 from iri.scale.tasks import SPLIT_FIELDS, Task, violation_row
@@ -72,9 +73,12 @@ def is_arrow(data: object) -> bool:
     return hasattr(data, "__arrow_c_array__") or hasattr(data, "__arrow_c_stream__")
 
 
+@cache
 def _kernel() -> Any:
     """``iri._native.column`` when the compiled core is in use (``IRI_NO_EXTENSIONS`` unset
-    or empty and ``iri._native`` imports, as ``iri.NATIVE``), else ``None``."""
+    or empty and ``iri._native`` imports, as ``iri.NATIVE``), else ``None``: decided once
+    per process, as ``iri.NATIVE`` is (the environment read and the import on every call
+    had cost tens of microseconds a call on a cold cache)."""
     if os.environ.get("IRI_NO_EXTENSIONS"):
         return None
     try:

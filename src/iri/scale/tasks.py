@@ -183,6 +183,8 @@ def plan(
     ``True`` are told apart), since a column call on a short chunk (a DuckDB vector is
     2,048 rows) would otherwise spend a few microseconds on this alone; the same errors
     as :func:`applier` for a task, option or ``on_invalid`` it rejects (never kept)."""
+    if not options:
+        return _plan(task, on_invalid, ())
     try:
         key = tuple(sorted((name, type(v), v) for name, v in options.items()))
         return _plan(task, on_invalid, key)
