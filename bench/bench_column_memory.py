@@ -60,7 +60,7 @@ def one(task: str, shape: str, rows: int) -> dict[str, float]:
     try:  # whether the kernel dictionary-encodes the chunks (their sample shows repeats)
         from iri._native import column_repeats
 
-        encoded = any(column_repeats(column))
+        encoded = any(column_repeats(task, column))
     except ImportError:
         encoded = True  # the Python path encodes every chunk
     _reset_peak()

@@ -178,7 +178,7 @@ COLUMN_TASKS: list[tuple[str, dict[str, Any], tuple[str, ...]]] = [
 ]
 
 
-COLUMN_RUNS = 11
+COLUMN_RUNS = 21
 
 
 def race(fns: dict[str, Callable[[], Any]], runs: int = COLUMN_RUNS) -> dict[str, float]:

@@ -6,9 +6,10 @@ interface) is a column: pyarrow arrays and chunked arrays, Polars Series, DuckDB
 nanoarrow arrays, pandas Series with Arrow dtypes (through pyarrow). Its chunks are read
 one at a time. With the compiled core (``iri.NATIVE``) the kernel ``iri._native.column``
 reads each chunk's buffers without copying and answers with the GIL released, asking the
-Python twin (:func:`iri.scale.tasks.applier`) only for what it cannot decide; a chunk
-whose sample shows many repeats is dictionary-encoded there first, and the kernel runs
-over its distinct values (``iri._native.column_repeats`` tells which chunks). Without it,
+Python twin (:func:`iri.scale.tasks.applier`) only for what it cannot decide; for a task
+with a text result, a chunk whose sample shows many repeats is dictionary-encoded there
+first, and the kernel runs over its distinct values (``iri._native.column_repeats`` tells
+which chunks). Without it,
 or for an option the kernel does not take (:data:`KERNEL_OPTIONS`), the Python reference
 runs once per distinct value of each chunk (dictionary-encoded by pyarrow) and the
 results are spread back with one ``take``: the same answers, needing pyarrow.
