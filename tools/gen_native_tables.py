@@ -152,6 +152,14 @@ def _nfc_read() -> list[tuple[int, int]]:
     return _ranges(points)
 
 
+def _repr_plain() -> list[tuple[int, int]]:
+    """Non-ASCII code points that Python's ``repr`` of a ``str`` writes as themselves
+    (``str.isprintable``: assigned, and not a control, format, separator, surrogate or
+    private-use character): a message that quotes a piece of text made of them and of
+    printable ASCII, as ``f"{piece!r}"`` does, is the piece between quotes."""
+    return _ranges([cp for cp in range(0x80, 0x110000) if chr(cp).isprintable()])
+
+
 #: The classes of unicodedata.bidirectional that the 4.2 checks tell apart.
 BIDI_CODES = {"L": 1, "R": 2, "AL": 2, "NSM": 3}
 
@@ -304,6 +312,12 @@ def render() -> str:
             ]
         ),
     )
+    lines += _rust_ranges(
+        "REPR_PLAIN",
+        "Non-ASCII code points that Python's `repr` of a `str` writes as themselves"
+        " (`str.isprintable`; see the generator).",
+        _repr_plain(),
+    )
     lines.append("/// Bidi classes (unicodedata.bidirectional): 1 = L, 2 = R or AL, 3 = NSM;")
     lines.append("/// code points in no run have another class.")
     lines.append("pub const BIDI_CLASS: &[(u32, u32, u8)] = &[")
@@ -357,6 +371,8 @@ def render() -> str:
         Code.PERCENT_ENCODED_UNRESERVED,
         Code.PERCENT_ENCODED_INVALID_UTF8,
         Code.PERCENT_ENCODED_OVERLONG_UTF8,
+        Code.BIDI_MIXED_DIRECTION,
+        Code.BIDI_COMPONENT_EDGE,
     ):
         info = REGISTRY[code]
         lines.append(f"/// The code, severity and section of {code} (iri.syntax.registry).")

@@ -1,6 +1,6 @@
-//! The structure checks of RFC 3987 4.2 (`iri.safety.bidi.bidi_violations`) on a valid
+//! The structure checks of RFC 3987 4.2 (`iri.syntax.bidi.bidi_violations`) on a valid
 //! text with a character of a right-to-left block: whether they find nothing, for
-//! [`crate::clean`].
+//! [`crate::clean`], and what they find outside the host, for [`crate::faults`].
 
 use crate::chars::{bidi_class, in_rtl_blocks};
 use crate::validate::Groups;
@@ -9,23 +9,88 @@ fn has_rtl(part: &str) -> bool {
     part.chars().any(|c| in_rtl_blocks(c as u32))
 }
 
-/// One smaller component of RFC 3987 4.2 draws no warning (`iri.safety.bidi._structure`):
-/// without R or AL it is not concerned; with them it must have no L (rule 1) and start
+/// The rules of RFC 3987 4.2 one smaller component breaks (`iri.syntax.bidi._structure`):
+/// (rule 1, rule 2). Without R or AL it is not concerned; with them it must have no L
+/// (rule 1: "SHOULD NOT use both right-to-left and left-to-right characters") and start
 /// and end with R or AL, combining marks (NSM) after the last letter belonging to it
-/// (rule 2).
-fn piece_ok(piece: &str) -> bool {
+/// (rule 2: "SHOULD start and end with right-to-left characters").
+fn broken_rules(piece: &str) -> (bool, bool) {
     let classes: Vec<u8> = piece.chars().map(|c| bidi_class(c as u32)).collect();
     if !classes.contains(&2) {
-        return true;
-    }
-    if classes.contains(&1) {
-        return false;
+        return (false, false);
     }
     let mut last = classes.len();
     while last > 1 && classes[last - 1] == 3 {
         last -= 1;
     }
-    classes[0] == 2 && classes[last - 1] == 2
+    (
+        classes.contains(&1),
+        !(classes[0] == 2 && classes[last - 1] == 2),
+    )
+}
+
+/// One smaller component draws no warning ([`broken_rules`]).
+fn piece_ok(piece: &str) -> bool {
+    broken_rules(piece) == (false, false)
+}
+
+/// The components of 4.2 outside the host (`iri.syntax.bidi._SPLIT`): each with the
+/// characters that cut it into its smaller components (none: the whole component).
+type Part = (&'static str, Option<(usize, usize)>, &'static [char]);
+
+fn outside_host(g: &Groups) -> [Part; 4] {
+    [
+        ("userinfo", g.userinfo, &[]),
+        ("path", Some(g.path), &['/', '.']),
+        ("query", g.query, &['&', ';', '=']),
+        ("fragment", g.fragment, &[]),
+    ]
+}
+
+/// A warning of the 4.2 checks: the component, the byte span of its smaller component in
+/// the text, and the rule: 1 (`bidi-mixed-direction`) or 2 (`bidi-component-edge`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Broken {
+    pub component: &'static str,
+    pub start: usize,
+    pub end: usize,
+    pub rule: u8,
+}
+
+/// The warnings of the 4.2 checks in a valid text (`g`) whose host holds no character of
+/// a right-to-left block (`None` when it does: its checks, with the Bidi Rule's messages
+/// of the idna package, are Python's), in the order `bidi_violations` finds them: by
+/// component, smaller component, then rule.
+pub(crate) fn bidi_broken(text: &str, g: &Groups) -> Option<Vec<Broken>> {
+    if let Some((a, b)) = g.host {
+        if has_rtl(&text[a..b]) {
+            return None;
+        }
+    }
+    let mut out = Vec::new();
+    for (component, span, seps) in outside_host(g) {
+        let Some((a, b)) = span else { continue };
+        let part = &text[a..b];
+        if part.is_empty() || !has_rtl(part) {
+            continue;
+        }
+        let mut at = a;
+        for piece in part.split(seps) {
+            let (one, two) = broken_rules(piece);
+            for (broken, rule) in [(one, 1), (two, 2)] {
+                if broken {
+                    out.push(Broken {
+                        component,
+                        start: at,
+                        end: at + piece.len(),
+                        rule,
+                    });
+                }
+            }
+            at += piece.len() + 1;
+        }
+    }
+    Some(out)
 }
 
 /// Whether the 4.2 checks of `iri.safety.bidi.bidi_violations` find nothing in a text
@@ -35,11 +100,12 @@ fn piece_ok(piece: &str) -> bool {
 /// each label (`_bidi_rule`, the idna package's `check_bidi`): IDNA's conversion checks
 /// it on the labels as UTS #46 maps them, so the caller asks for a host that converts
 /// back to itself ([`crate::clean::Clean::IfHostRoundTrips`]); a host with no R or AL character (only
-/// digits or marks of those blocks) is left to Python.
-pub(crate) fn bidi_clean(text: &str, g: &Groups) -> Option<bool> {
-    let part = |span: Option<(usize, usize)>| span.map(|(a, b)| &text[a..b]);
+/// digits or marks of those blocks) is left to Python. Without `pieces`, the components
+/// outside the host are not looked at (their warnings are [`bidi_broken`]'s).
+pub(crate) fn bidi_clean(text: &str, g: &Groups, pieces: bool) -> Option<bool> {
     let mut rtl_host = false;
-    if let Some(host) = part(g.host) {
+    if let Some((a, b)) = g.host {
+        let host = &text[a..b];
         if !host.starts_with('[') && has_rtl(host) {
             let strong = host.chars().any(|c| bidi_class(c as u32) == 2);
             if !strong || !host.split('.').all(piece_ok) {
@@ -48,18 +114,16 @@ pub(crate) fn bidi_clean(text: &str, g: &Groups) -> Option<bool> {
             rtl_host = true;
         }
     }
-    let checks: [(Option<&str>, &[char]); 4] = [
-        (part(g.userinfo), &[]),
-        (Some(&text[g.path.0..g.path.1]), &['/', '.']),
-        (part(g.query), &['&', ';', '=']),
-        (part(g.fragment), &[]),
-    ];
-    for (comp, seps) in checks {
-        let Some(comp) = comp else { continue };
-        if comp.is_empty() || !has_rtl(comp) {
+    if !pieces {
+        return Some(rtl_host);
+    }
+    for (_, span, seps) in outside_host(g) {
+        let Some((a, b)) = span else { continue };
+        let part = &text[a..b];
+        if part.is_empty() || !has_rtl(part) {
             continue;
         }
-        if !comp.split(seps).filter(|p| !p.is_empty()).all(piece_ok) {
+        if !part.split(seps).all(piece_ok) {
             return None;
         }
     }

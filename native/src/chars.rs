@@ -116,6 +116,18 @@ pub fn wide_ok(cp: u32, wide: Wide) -> bool {
 static INERT: CodeSet = CodeSet::new(tables::INERT);
 static NFC_READ: CodeSet = CodeSet::new(tables::NFC_READ);
 static RTL_BLOCKS: CodeSet = CodeSet::new(tables::RTL_BLOCKS);
+static REPR_PLAIN: CodeSet = CodeSet::new(tables::REPR_PLAIN);
+
+/// Whether Python's `repr` of `text` is `text` between quotes: every character printable
+/// (`str.isprintable`: `tables::REPR_PLAIN` past ASCII) and neither `\` nor `"` (the
+/// quote `repr` picks is then `"` when `text` holds a `'`, else `'`).
+pub fn repr_plain(text: &str) -> bool {
+    text.chars().all(|c| match c {
+        '\\' | '"' => false,
+        ' '..='~' => true,
+        c => c as u32 >= 0x80 && REPR_PLAIN.contains(c as u32),
+    })
+}
 
 /// A code point no character warning of `check()` concerns (see the generator).
 #[inline]

@@ -164,7 +164,17 @@ pub fn clean(text: &str, rule: Rule, zone_id: bool, unicode_ok: bool) -> Clean {
 
 /// [`clean`] for a text whose [`validate`] verdict is `Valid(g)`.
 pub fn clean_groups(text: &str, g: &Groups, rule: Rule, unicode_ok: bool) -> Clean {
-    match (clean_bool(text, g, rule, unicode_ok), g.host) {
+    clean_with(text, g, rule, unicode_ok, true)
+}
+
+/// [`clean_groups`] but for the 4.2 warnings outside the host (`bidi::bidi_broken`
+/// tells those): whether they are all `check` may find.
+pub(crate) fn clean_but_bidi_pieces(text: &str, g: &Groups, rule: Rule, unicode_ok: bool) -> Clean {
+    clean_with(text, g, rule, unicode_ok, false)
+}
+
+fn clean_with(text: &str, g: &Groups, rule: Rule, unicode_ok: bool, pieces: bool) -> Clean {
+    match (clean_bool(text, g, rule, unicode_ok, pieces), g.host) {
         (None, _) => Clean::No,
         (Some(Ask::RoundTrip), Some((a, b))) => Clean::IfHostRoundTrips(a, b),
         (Some(Ask::ALabels), Some((a, b))) => Clean::IfALabels(a, b),
@@ -205,8 +215,8 @@ pub(crate) fn components_nfc(text: &str, g: &Groups) -> bool {
 /// [`clean_groups`] with a non-ASCII host taken as converting: `None` when `check` may
 /// find something, else what IDNA must still say of the host: that a right-to-left one
 /// ([`bidi_clean`]) converts back to itself, or that the `xn--` labels of an ASCII one
-/// are A-labels.
-fn clean_bool(text: &str, g: &Groups, rule: Rule, unicode_ok: bool) -> Option<Ask> {
+/// are A-labels. Without `pieces`, the 4.2 warnings outside the host are not looked for.
+fn clean_bool(text: &str, g: &Groups, rule: Rule, unicode_ok: bool, pieces: bool) -> Option<Ask> {
     let s = text.as_bytes();
     let mut rtl = false;
     if !text.is_ascii() {
@@ -234,7 +244,7 @@ fn clean_bool(text: &str, g: &Groups, rule: Rule, unicode_ok: bool) -> Option<As
             return None;
         }
     }
-    let mut ask = if rtl && bidi_clean(text, g)? {
+    let mut ask = if rtl && bidi_clean(text, g, pieces)? {
         Ask::RoundTrip
     } else {
         Ask::Nothing

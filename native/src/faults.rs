@@ -6,7 +6,12 @@
 //! well-formed percent-encodings outside the host (`iri.syntax.should.
 //! percent_encoding_warnings`): lowercase hex digits (RFC 3986 2.1: `%7e`), an encoded
 //! unreserved octet (2.3: `%7E`), octets that are not UTF-8 (RFC 3987 3.2, RFC 3629:
-//! `%E9`, the overlong `%C0%AF`).
+//! `%E9`, the overlong `%C0%AF`). And, in a valid text with no other violation, the
+//! 4.2 bidi warnings of its userinfo, path, query and fragment (`bidi-mixed-direction`,
+//! `bidi-component-edge`: `http://example.org/\u{5D0}b`; [`crate::bidi::bidi_broken`]),
+//! each smaller component quoted as Python's `repr` quotes it, when `repr` writes it as
+//! itself ([`crate::chars::repr_plain`]); a right-to-left host, whose Bidi Rule messages
+//! are the idna package's, is left to Python.
 //!
 //! The reading. Each faulty character, and each character of a faulty label, is replaced
 //! by `g`: a letter, in every component set but the port's, outside HEXDIG, and no
@@ -48,12 +53,14 @@
 //! position (in code points), in the order of the text: `tests/native` compares it with
 //! the Python checker on every corpus and on texts made faulty at random.
 
-use crate::clean::{clean_groups, components_nfc, Clean};
+use crate::bidi::bidi_broken;
+use crate::chars::repr_plain;
+use crate::clean::{clean_but_bidi_pieces, clean_groups, components_nfc, Clean};
 use crate::hostname::{ldh_label, DNS_MAX};
 use crate::tables::{
-    ASCII_NAMES, CLASS, INVALID_CHARACTER, LOWERCASE_PERCENT_ENCODING,
-    PERCENT_ENCODED_INVALID_UTF8, PERCENT_ENCODED_OVERLONG_UTF8, PERCENT_ENCODED_UNRESERVED, QUERY,
-    REG_NAME_NOT_DNS, UNRESERVED,
+    ASCII_NAMES, BIDI_COMPONENT_EDGE, BIDI_MIXED_DIRECTION, CLASS, INVALID_CHARACTER,
+    LOWERCASE_PERCENT_ENCODING, PERCENT_ENCODED_INVALID_UTF8, PERCENT_ENCODED_OVERLONG_UTF8,
+    PERCENT_ENCODED_UNRESERVED, QUERY, REG_NAME_NOT_DNS, UNRESERVED,
 };
 use crate::triplet;
 use crate::validate::{validate, Groups, Rule, Verdict};
@@ -81,6 +88,9 @@ pub enum Fault {
     /// `percent-encoded-invalid-utf8` (`false`) or `percent-encoded-overlong-utf8`
     /// (`true`): these triplets, one part that is not UTF-8
     NotUtf8(String, bool),
+    /// `bidi-mixed-direction` (rule 1 of RFC 3987 4.2) or `bidi-component-edge` (rule 2):
+    /// this smaller component
+    Bidi(String, u8),
 }
 
 /// One violation.
@@ -133,6 +143,20 @@ impl Found {
             ),
             Fault::NotUtf8(t, true) => format!("{t} is an overlong UTF-8 form (not valid UTF-8)"),
             Fault::NotUtf8(t, false) => format!("{t} is not valid UTF-8"),
+            // `iri.syntax.bidi._structure`, the piece as `repr` quotes it
+            // (`chars::repr_plain`)
+            Fault::Bidi(piece, rule) => {
+                let quoted = if piece.contains('\'') {
+                    format!("\"{piece}\"")
+                } else {
+                    format!("'{piece}'")
+                };
+                if *rule == 1 {
+                    format!("{quoted} mixes right-to-left and left-to-right characters")
+                } else {
+                    format!("{quoted} uses right-to-left characters but does not start and end with one")
+                }
+            }
         }
     }
 }
@@ -350,7 +374,8 @@ pub fn faults(text: &str, rule: Rule, zone_id: bool, unicode_ok: bool) -> Option
         }
     }
     if places.is_empty() {
-        return None;
+        // nothing was replaced: `fixed` is the text
+        return bidi_faults(text, &g, rule, unicode_ok);
     }
     // in the order of `Collector.finish`: by position, then by code (a lowercase
     // triplet that encodes an unreserved octet draws both)
@@ -393,6 +418,58 @@ pub fn faults(text: &str, rule: Rule, zone_id: bool, unicode_ok: bool) -> Option
     })
 }
 
+/// The faults of a valid text whose only warnings are those of the 4.2 bidi checks
+/// outside the host ([`bidi_broken`]; RFC 3987 4.2: `http://x/\u{5D0}b`), each smaller
+/// component quoted as `repr` quotes it, when `repr` writes it as itself
+/// ([`repr_plain`]; else `None`, as for more than [`LIMIT`] of one code in a component).
+fn bidi_faults(text: &str, g: &Groups, rule: Rule, unicode_ok: bool) -> Option<Faults> {
+    let verdict = clean_but_bidi_pieces(text, g, rule, unicode_ok);
+    if verdict == Clean::No {
+        return None;
+    }
+    let mut broken = bidi_broken(text, g)?;
+    if broken.is_empty() {
+        return None; // then `clean` would have said so: never reached
+    }
+    // in the order of `Collector.finish`: by position, then by code (rule 2's code,
+    // `bidi-component-edge`, sorts first)
+    broken.sort_by_key(|b| (b.start, b.rule != 2));
+    let s = text.as_bytes();
+    let mut found: Vec<Found> = Vec::with_capacity(broken.len());
+    let (mut at, mut from) = (0, 0); // code points before byte `from`
+    for b in broken {
+        let piece = &text[b.start..b.end];
+        if !repr_plain(piece) {
+            return None;
+        }
+        let fault = Fault::Bidi(piece.to_owned(), b.rule);
+        let code = fault_code(&fault);
+        let same = found
+            .iter()
+            .filter(|f| f.component == b.component && f.code() == code)
+            .count();
+        if same == LIMIT {
+            return None;
+        }
+        at += s[from..b.start]
+            .iter()
+            .filter(|&&c| (c as i8) >= -0x40)
+            .count();
+        from = b.start;
+        found.push(Found {
+            component: b.component,
+            start: at,
+            end: at + piece.chars().count(),
+            fault,
+        });
+    }
+    Some(Faults {
+        fixed: text.to_owned(),
+        verdict,
+        found,
+    })
+}
+
 /// The registry entry of a fault (as [`Found::code`]).
 fn fault_code(fault: &Fault) -> (&'static str, &'static str, &'static str) {
     match fault {
@@ -402,6 +479,8 @@ fn fault_code(fault: &Fault) -> (&'static str, &'static str, &'static str) {
         Fault::Unreserved(..) => PERCENT_ENCODED_UNRESERVED,
         Fault::NotUtf8(_, false) => PERCENT_ENCODED_INVALID_UTF8,
         Fault::NotUtf8(_, true) => PERCENT_ENCODED_OVERLONG_UTF8,
+        Fault::Bidi(_, 1) => BIDI_MIXED_DIRECTION,
+        Fault::Bidi(..) => BIDI_COMPONENT_EDGE,
     }
 }
 
@@ -417,6 +496,34 @@ mod tests {
                 .map(|x| (x.component, x.start, x.end, x.message()))
                 .collect(),
         )
+    }
+
+    /// RFC 3987 4.2 outside the host: both rules of a smaller component at its position
+    /// (rule 2's code first, as `check` orders them), code points counted; a quote in
+    /// the piece makes `repr` quote with `"`; a piece `repr` escapes, a right-to-left
+    /// host, or another fault beside: Python's.
+    #[test]
+    fn bidi_warnings() {
+        let edge = "uses right-to-left characters but does not start and end with one";
+        let mixed = "mixes right-to-left and left-to-right characters";
+        assert_eq!(
+            found("http://\u{E9}.x/\u{5D0}b/\u{5D0}"),
+            Some(vec![
+                ("path", 11, 13, format!("'\u{5D0}b' {edge}")),
+                ("path", 11, 13, format!("'\u{5D0}b' {mixed}")),
+            ])
+        );
+        assert_eq!(
+            found("x?q=\u{5D0}'1"),
+            Some(vec![("query", 4, 7, format!("\"\u{5D0}'1\" {edge}"))])
+        );
+        for text in [
+            "x/\u{600}\u{5D0}b",
+            "http://\u{5D0}\u{5D1}.example/a\u{5D0}",
+            "x/a b/\u{5D0}c",
+        ] {
+            assert_eq!(found(text), None, "{text}");
+        }
     }
 
     #[test]

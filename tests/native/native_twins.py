@@ -116,6 +116,8 @@ TOLD = frozenset(
         "percent-encoded-unreserved",
         "percent-encoded-invalid-utf8",
         "percent-encoded-overlong-utf8",
+        "bidi-mixed-direction",
+        "bidi-component-edge",
     }
 )
 

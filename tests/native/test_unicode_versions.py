@@ -3,11 +3,12 @@
 The tables are computed from the ``unicodedata`` of the generator's CPython (3.11: Unicode
 14.0.0). The core uses them under a later CPython too when its ``unicodedata`` gives every
 code point assigned in 14.0.0 the same properties the tables read: Bidi_Class,
-Canonical_Combining_Class, the decomposition, NFC of the lone character, and being the
-second of a canonical pair (the generator's ``_second_of_pair``). Each CPython of the machine
-computes a digest of those properties; the versions in the list must agree with the tables'
-one, and a CPython that agrees must be in the list (else its users lose the native ``check``
-of non-ASCII text for nothing).
+Canonical_Combining_Class, the decomposition, NFC of the lone character, being the
+second of a canonical pair (the generator's ``_second_of_pair``), and whether ``repr``
+writes it as itself (``str.isprintable``, the generator's ``_repr_plain``). Each CPython of
+the machine computes a digest of those properties; the versions in the list must agree
+with the tables' one, and a CPython that agrees must be in the list (else its users lose
+the native ``check`` of non-ASCII text for nothing).
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ for lo, hi in ranges:
         c = chr(cp)
         h.update(
             f"{cp}:{u.bidirectional(c)}:{u.combining(c)}:{u.decomposition(c)}:"
-            f"{u.normalize('NFC', c) == c}:{cp in seconds};".encode()
+            f"{u.normalize('NFC', c) == c}:{cp in seconds}:{c.isprintable()};".encode()
         )
 print(u.unidata_version, h.hexdigest())
 """
