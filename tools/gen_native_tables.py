@@ -303,7 +303,7 @@ def render() -> str:
     )
     lines += _rust_ranges(
         "RTL_BLOCKS",
-        "The right-to-left pre-test of the 4.2 checks (iri.safety.bidi.may_have_rtl).",
+        "The right-to-left pre-test of the 4.2 checks (iri.syntax.bidi.may_have_rtl).",
         _ranges(
             [
                 cp

@@ -34,10 +34,11 @@ fn piece_ok(piece: &str) -> bool {
     broken_rules(piece) == (false, false)
 }
 
-/// The components of 4.2 outside the host (`iri.syntax.bidi._SPLIT`): each with the
-/// characters that cut it into its smaller components (none: the whole component).
+/// A component of 4.2: its name, its span, and the characters that cut it into its
+/// smaller components (none: the whole component).
 type Part = (&'static str, Option<(usize, usize)>, &'static [char]);
 
+/// The components of 4.2 outside the host (`iri.syntax.bidi._SPLIT`).
 fn outside_host(g: &Groups) -> [Part; 4] {
     [
         ("userinfo", g.userinfo, &[]),
@@ -93,7 +94,7 @@ pub(crate) fn bidi_broken(text: &str, g: &Groups) -> Option<Vec<Broken>> {
     Some(out)
 }
 
-/// Whether the 4.2 checks of `iri.safety.bidi.bidi_violations` find nothing in a text
+/// Whether the 4.2 checks of `iri.syntax.bidi.bidi_violations` find nothing in a text
 /// with a character of a right-to-left block: `None` when they may find something, else
 /// whether the host holds such a character. Each component is split into the smaller
 /// components of 4.2. A right-to-left host must also pass the Bidi Rule of RFC 5893 on

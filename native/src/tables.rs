@@ -1864,7 +1864,7 @@ pub const NFC_READ: &[(u32, u32)] = &[
     (0x2F800, 0x2FA1D),
     (0x30000, 0x3134A),
 ];
-/// The right-to-left pre-test of the 4.2 checks (iri.safety.bidi.may_have_rtl).
+/// The right-to-left pre-test of the 4.2 checks (iri.syntax.bidi.may_have_rtl).
 pub const RTL_BLOCKS: &[(u32, u32)] = &[
     (0x0590, 0x08FF),
     (0x200F, 0x200F),

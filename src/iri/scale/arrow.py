@@ -9,10 +9,10 @@ reads each chunk's buffers without copying and answers with the GIL released, as
 Python twin (:func:`iri.scale.tasks.applier`) only for what it cannot decide; for a task
 with a text result, a chunk whose sample shows many repeats is dictionary-encoded there
 first, and the kernel runs over its distinct values (``iri._native.column_repeats`` tells
-which chunks). Without it,
-or for an option the kernel does not take (:data:`KERNEL_OPTIONS`), the Python reference
-runs once per distinct value of each chunk (dictionary-encoded by pyarrow) and the
-results are spread back with one ``take``: the same answers, needing pyarrow.
+which chunks). Without it, or for an option the kernel does not take
+(:data:`KERNEL_OPTIONS`), the Python reference runs once per distinct value of each chunk
+(dictionary-encoded by pyarrow) and the results are spread back with one ``take``: the
+same answers, needing pyarrow.
 """
 
 from __future__ import annotations
