@@ -86,7 +86,7 @@ fn from_both_ends<T: Send>(
     let ends = Ends::new(lo, hi);
     let other = &other;
     let ends = &ends;
-    let mut pieces = std::thread::scope(|s| {
+    std::thread::scope(|s| {
         let spawned: Vec<_> = (1..threads)
             .map(|_| {
                 s.spawn(move || {
@@ -101,18 +101,25 @@ fn from_both_ends<T: Send>(
         while let Some((a, b)) = ends.front() {
             first(a, b);
         }
-        let mut pieces = Vec::new();
-        for thread in spawned {
-            pieces.extend(
-                thread
-                    .join()
-                    .unwrap_or_else(|p| std::panic::resume_unwind(p)),
-            );
-        }
-        pieces
-    });
-    pieces.sort_unstable_by_key(|&(a, _)| a);
-    pieces.into_iter().map(|(_, t)| t).collect()
+        in_order(Vec::new(), spawned)
+    })
+}
+
+/// `mine` and the results of the `spawned` threads, each keyed by where its rows start,
+/// in that order. A panic in another thread is raised again here.
+fn in_order<T>(
+    mut mine: Vec<(usize, T)>,
+    spawned: Vec<std::thread::ScopedJoinHandle<'_, Vec<(usize, T)>>>,
+) -> Vec<T> {
+    for thread in spawned {
+        mine.extend(
+            thread
+                .join()
+                .unwrap_or_else(|p| std::panic::resume_unwind(p)),
+        );
+    }
+    mine.sort_unstable_by_key(|&(k, _)| k);
+    mine.into_iter().map(|(_, t)| t).collect()
 }
 
 /// The rows not yet claimed of [`from_both_ends`]: `front..back`, both in one word (so a
@@ -195,20 +202,10 @@ fn in_runs<T: Send>((lo, hi): (usize, usize), work: impl Fn(usize, usize) -> T +
             done.push((k, work(a, hi.min(a + RUN))));
         }
     };
-    let mut all = std::thread::scope(|s| {
+    std::thread::scope(|s| {
         let spawned: Vec<_> = (1..threads.min(runs)).map(|_| s.spawn(claim)).collect();
-        let mut all = claim();
-        for thread in spawned {
-            all.extend(
-                thread
-                    .join()
-                    .unwrap_or_else(|p| std::panic::resume_unwind(p)),
-            );
-        }
-        all
-    });
-    all.sort_unstable_by_key(|&(k, _)| k);
-    all.into_iter().map(|(_, t)| t).collect()
+        in_order(claim(), spawned)
+    })
 }
 
 /// A task with its options, as the core runs it.
