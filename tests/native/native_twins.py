@@ -107,8 +107,9 @@ def py_rows(text: str, rule: str, zone: str) -> list[tuple[object, ...]]:
     return [tuple(violation_row(v).values()) for v in py_check(text, rule=rule, zone_id=zone)]
 
 
-#: The codes the native ``violations`` tells (``native/src/faults.rs``).
-TOLD = frozenset(
+#: The faults the native ``violations`` tells (``native/src/faults.rs``): it answers nearly
+#: every text with these alone.
+FAULTS = frozenset(
     {
         "invalid-character",
         "reg-name-not-dns",
@@ -116,16 +117,23 @@ TOLD = frozenset(
         "percent-encoded-unreserved",
         "percent-encoded-invalid-utf8",
         "percent-encoded-overlong-utf8",
-        "bidi-mixed-direction",
-        "bidi-component-edge",
     }
 )
+#: Every code it tells: the faults, and the 4.2 bidi warnings outside the host (only
+#: where ``repr`` writes the piece as itself and the host is left-to-right:
+#: ``test_native_bidi_faults.py`` measures those).
+TOLD = FAULTS | {"bidi-mixed-direction", "bidi-component-edge"}
 
 
 def only_told(rows: list[tuple[object, ...]]) -> bool:
     """Whether ``rows`` are violations of the codes the native ``violations`` tells, and
     nothing else (none omitted): what it may answer."""
     return bool(rows) and all(r[0] in TOLD for r in rows)
+
+
+def only_faults(rows: list[tuple[object, ...]]) -> bool:
+    """Whether ``rows`` are violations of :data:`FAULTS` alone: what it should answer."""
+    return bool(rows) and all(r[0] in FAULTS for r in rows)
 
 
 def _strings(value: object) -> Iterator[str]:
