@@ -8,7 +8,7 @@
 //! unreserved octet (2.3: `%7E`), octets that are not UTF-8 (RFC 3987 3.2, RFC 3629:
 //! `%E9`, the overlong `%C0%AF`). And, in a valid text with no other violation, the
 //! 4.2 bidi warnings of its userinfo, path, query and fragment (`bidi-mixed-direction`,
-//! `bidi-component-edge`: `http://example.org/\u{5D0}b`; [`crate::bidi::bidi_broken`]),
+//! `bidi-component-edge`: `http://example.org/\u{5D0}b`; `bidi::bidi_broken`, `bidi_faults`),
 //! each smaller component quoted as Python's `repr` quotes it, when `repr` writes it as
 //! itself ([`crate::chars::repr_plain`]); a right-to-left host, whose Bidi Rule messages
 //! are the idna package's, is left to Python.
@@ -53,16 +53,13 @@
 //! position (in code points), in the order of the text: `tests/native` compares it with
 //! the Python checker on every corpus and on texts made faulty at random.
 
-use crate::bidi::bidi_broken;
-use crate::chars::repr_plain;
-use crate::clean::{clean_but_bidi_pieces, clean_groups, components_nfc, Clean};
+use crate::clean::{clean_groups, components_nfc, Clean};
 use crate::hostname::{ldh_label, DNS_MAX};
 use crate::tables::{
     ASCII_NAMES, BIDI_COMPONENT_EDGE, BIDI_MIXED_DIRECTION, CLASS, INVALID_CHARACTER,
     LOWERCASE_PERCENT_ENCODING, PERCENT_ENCODED_INVALID_UTF8, PERCENT_ENCODED_OVERLONG_UTF8,
-    PERCENT_ENCODED_UNRESERVED, QUERY, REG_NAME_NOT_DNS, UNRESERVED,
+    PERCENT_ENCODED_UNRESERVED, QUERY, REG_NAME_NOT_DNS,
 };
-use crate::triplet;
 use crate::validate::{validate, Groups, Rule, Verdict};
 
 /// `iri.syntax.collect.DEFAULT_LIMIT`: violations kept per (code, component).
@@ -72,7 +69,10 @@ pub const LIMIT: usize = 10;
 const COMPONENTS: usize = 5;
 
 /// What takes the place of a faulty character (see the module comment).
-const STAND_IN: u8 = b'g';
+pub(crate) const STAND_IN: u8 = b'g';
+
+/// A fault at its place: (byte start, byte end, component, fault).
+pub(crate) type Place = (usize, usize, &'static str, Fault);
 
 /// What is wrong at one place.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -213,94 +213,6 @@ fn faulty_labels(host: &[u8]) -> Option<Vec<(usize, usize)>> {
     Some(out)
 }
 
-/// The parts of `octets` that are not UTF-8, as `iri.syntax.percent.utf8_errors` reads
-/// them: (index, length, overlong). The octets a UTF-8 decoder rejects (RFC 3629; Rust's
-/// and CPython's reject the same ones: each ill-formed subsequence, byte by byte); a
-/// rejected octet and the rejected continuation octets (80-BF) right after it form one
-/// part, an overlong one when it starts with C0/C1, E0 80-9F or F0 80-8F.
-/// At most `cap` + 1 parts are read (the caller gives up beyond `cap`).
-fn utf8_errors(octets: &[u8], cap: usize) -> Vec<(usize, usize, bool)> {
-    let mut out: Vec<(usize, usize, bool)> = Vec::new();
-    let mut at = 0;
-    while at < octets.len() && out.len() <= cap {
-        let (bad, len) = match std::str::from_utf8(&octets[at..]) {
-            Ok(_) => break,
-            Err(e) => (
-                at + e.valid_up_to(),
-                e.error_len().unwrap_or(octets.len() - at - e.valid_up_to()),
-            ),
-        };
-        for i in bad..bad + len {
-            let byte = octets[i];
-            match out.last_mut() {
-                Some(last) if last.0 + last.1 == i && (0x80..=0xBF).contains(&byte) => last.1 += 1,
-                _ => {
-                    let next = octets.get(i + 1).copied().unwrap_or(0);
-                    let overlong = matches!(byte, 0xC0 | 0xC1)
-                        || (byte == 0xE0 && (0x80..=0x9F).contains(&next))
-                        || (byte == 0xF0 && (0x80..=0x8F).contains(&next));
-                    out.push((i, 1, overlong));
-                }
-            }
-        }
-        at = bad + len;
-    }
-    out
-}
-
-/// The most faulty percent-encodings a text can have with none omitted: [`LIMIT`] for
-/// each of four codes in each of four components.
-const PERCENT_MAX: usize = 16 * LIMIT;
-
-/// The faulty percent-encodings of `s` (a valid text: every "%" starts a triplet), as
-/// `percent_encoding_warnings` finds them run by run: (byte start, byte end, fault), and
-/// the replaced text written into `fixed` (see the module comment). `None` past
-/// [`PERCENT_MAX`] of them (some would be omitted: Python's to summarize), found without
-/// reading further.
-fn percent_faults(s: &[u8], fixed: &mut [u8]) -> Option<Vec<(usize, usize, Fault)>> {
-    let mut out = Vec::new();
-    let text = |a: usize, b: usize| String::from_utf8_lossy(&s[a..b]).into_owned();
-    let mut i = 0;
-    while let Some(k) = memchr::memchr(b'%', &s[i..]) {
-        let start = i + k;
-        let mut end = start;
-        let mut octets = Vec::new();
-        while let Some(octet) = triplet::octet_at(s, end) {
-            octets.push(octet);
-            end += 3;
-        }
-        if end == start {
-            i = start + 1; // not a triplet: the text is not valid, never reached
-            continue;
-        }
-        for (n, &byte) in octets.iter().enumerate() {
-            let p = start + 3 * n;
-            if s[p + 1..p + 3].iter().any(u8::is_ascii_lowercase) {
-                out.push((p, p + 3, Fault::Lowercase(text(p, p + 3))));
-                fixed[p + 1..p + 3].make_ascii_uppercase();
-            }
-            if byte < 0x80 && CLASS[byte as usize] & UNRESERVED != 0 {
-                out.push((p, p + 3, Fault::Unreserved(text(p, p + 3), byte)));
-                fixed[p..p + 3].fill(STAND_IN);
-            }
-            if out.len() > PERCENT_MAX {
-                return None;
-            }
-        }
-        let errors = utf8_errors(&octets, PERCENT_MAX - out.len());
-        if out.len() + errors.len() > PERCENT_MAX {
-            return None;
-        }
-        for (n, len, overlong) in errors {
-            let (p, q) = (start + 3 * n, start + 3 * (n + len));
-            out.push((p, q, Fault::NotUtf8(text(p, q), overlong)));
-            fixed[p..q].fill(STAND_IN);
-        }
-        i = end;
-    }
-    Some(out)
-}
-
 /// The component that byte `i` of a valid text (`g`) lies in: userinfo, host, path, query
 /// or fragment; `None` in the scheme or the port (or a delimiter).
 fn component_at(g: &Groups, i: usize) -> Option<&'static str> {
@@ -348,8 +260,7 @@ pub fn faults(text: &str, rule: Rule, zone_id: bool, unicode_ok: bool) -> Option
     let Verdict::Valid(g) = validate(&fixed, rule, zone_id) else {
         return None;
     };
-    // (byte start, byte end, component, fault), in the order of the text
-    let mut places: Vec<(usize, usize, &'static str, Fault)> = Vec::new();
+    let mut places: Vec<Place> = Vec::new();
     let mut in_host = false;
     for &i in &chars {
         let component = component_at(&g, i)?; // None: the scheme or the port
@@ -358,7 +269,7 @@ pub fn faults(text: &str, rule: Rule, zone_id: bool, unicode_ok: bool) -> Option
     }
     let mut fixed = fixed.into_bytes();
     if memchr::memchr(b'%', s).is_some() {
-        for (a, b, fault) in percent_faults(s, &mut fixed)? {
+        for (a, b, fault) in crate::percent_faults::percent_faults(s, &mut fixed)? {
             let component = component_at(&g, a)?;
             if component == "host" {
                 return None; // its IDNA checks read the escapes
@@ -375,33 +286,10 @@ pub fn faults(text: &str, rule: Rule, zone_id: bool, unicode_ok: bool) -> Option
     }
     if places.is_empty() {
         // nothing was replaced: `fixed` is the text
-        return bidi_faults(text, &g, rule, unicode_ok);
+        return crate::bidi_faults::bidi_faults(text, &g, rule, unicode_ok);
     }
-    // in the order of `Collector.finish`: by position, then by code (a lowercase
-    // triplet that encodes an unreserved octet draws both)
-    places.sort_by_key(|p| (p.0, fault_code(&p.3).0));
+    let found = placed(text, places)?;
     let fixed = String::from_utf8(fixed).ok()?;
-    let mut found = Vec::with_capacity(places.len());
-    let (mut at, mut from) = (0, 0); // code points before byte `from`
-    for (a, b, component, fault) in places {
-        // code points before byte a: the bytes that start a character
-        at += s[from..a].iter().filter(|&&c| (c as i8) >= -0x40).count();
-        from = a;
-        let code = fault_code(&fault);
-        let same = found
-            .iter()
-            .filter(|f: &&Found| f.component == component && f.code() == code)
-            .count();
-        if same == LIMIT {
-            return None;
-        }
-        found.push(Found {
-            component,
-            start: at,
-            end: at + (b - a), // ASCII: a character, a label, triplets
-            fault,
-        });
-    }
     let verdict = clean_groups(&fixed, &g, rule, unicode_ok);
     if verdict == Clean::No || (in_host && verdict != Clean::Yes) {
         return None;
@@ -418,56 +306,36 @@ pub fn faults(text: &str, rule: Rule, zone_id: bool, unicode_ok: bool) -> Option
     })
 }
 
-/// The faults of a valid text whose only warnings are those of the 4.2 bidi checks
-/// outside the host ([`bidi_broken`]; RFC 3987 4.2: `http://x/\u{5D0}b`), each smaller
-/// component quoted as `repr` quotes it, when `repr` writes it as itself
-/// ([`repr_plain`]; else `None`, as for more than [`LIMIT`] of one code in a component).
-fn bidi_faults(text: &str, g: &Groups, rule: Rule, unicode_ok: bool) -> Option<Faults> {
-    let verdict = clean_but_bidi_pieces(text, g, rule, unicode_ok);
-    if verdict == Clean::No {
-        return None;
-    }
-    let mut broken = bidi_broken(text, g)?;
-    if broken.is_empty() {
-        return None; // then `clean` would have said so: never reached
-    }
-    // in the order of `Collector.finish`: by position, then by code (rule 2's code,
-    // `bidi-component-edge`, sorts first)
-    broken.sort_by_key(|b| (b.start, b.rule != 2));
+/// The violations at `places` (byte start, byte end, component, fault) as `check` lists
+/// them: in the order of `Collector.finish`, by position, then by code (a lowercase triplet
+/// that encodes an unreserved octet draws both; a smaller component of 4.2, both rules),
+/// their spans in code points of `text`. `None` past [`LIMIT`] of one code in one
+/// component (`check` then writes a summary: Python's).
+pub(crate) fn placed(text: &str, mut places: Vec<Place>) -> Option<Vec<Found>> {
+    places.sort_by_key(|p| (p.0, fault_code(&p.3).0));
     let s = text.as_bytes();
-    let mut found: Vec<Found> = Vec::with_capacity(broken.len());
+    let mut found: Vec<Found> = Vec::with_capacity(places.len());
     let (mut at, mut from) = (0, 0); // code points before byte `from`
-    for b in broken {
-        let piece = &text[b.start..b.end];
-        if !repr_plain(piece) {
-            return None;
-        }
-        let fault = Fault::Bidi(piece.to_owned(), b.rule);
+    for (a, b, component, fault) in places {
+        // code points before byte a: the bytes that start a character
+        at += s[from..a].iter().filter(|&&c| (c as i8) >= -0x40).count();
+        from = a;
         let code = fault_code(&fault);
         let same = found
             .iter()
-            .filter(|f| f.component == b.component && f.code() == code)
+            .filter(|f| f.component == component && f.code() == code)
             .count();
         if same == LIMIT {
             return None;
         }
-        at += s[from..b.start]
-            .iter()
-            .filter(|&&c| (c as i8) >= -0x40)
-            .count();
-        from = b.start;
         found.push(Found {
-            component: b.component,
+            component,
             start: at,
-            end: at + piece.chars().count(),
+            end: at + text[a..b].chars().count(),
             fault,
         });
     }
-    Some(Faults {
-        fixed: text.to_owned(),
-        verdict,
-        found,
-    })
+    Some(found)
 }
 
 /// The registry entry of a fault (as [`Found::code`]).
@@ -618,25 +486,6 @@ mod tests {
     }
 
     #[test]
-    fn utf8_errors_as_python_reads_them() {
-        // iri.syntax.percent.utf8_errors's own examples
-        assert_eq!(
-            utf8_errors(&[0x61, 0xC0, 0xAF, 0x62, 0xE9], 99),
-            [(1, 2, true), (4, 1, false)]
-        );
-        assert_eq!(utf8_errors(&[0xED, 0xA0, 0x80], 99), [(0, 3, false)]);
-        assert_eq!(utf8_errors("é".as_bytes(), 99), []);
-        assert_eq!(utf8_errors(&[0xE0, 0x80, 0x80], 99), [(0, 3, true)]);
-        assert_eq!(utf8_errors(&[0xF0, 0x8F, 0xBF, 0xBF], 99), [(0, 4, true)]);
-        assert_eq!(utf8_errors(&[0xC3, 0xC3, 0xA9], 99), [(0, 1, false)]);
-        assert_eq!(utf8_errors(&[0xE2, 0x82], 99), [(0, 2, false)]); // cut short at the end
-        assert_eq!(
-            utf8_errors(&[0x80, 0x80, 0x41, 0x80], 99),
-            [(0, 2, false), (3, 1, false)]
-        );
-    }
-
-    #[test]
     fn percent_encodings() {
         let f = found("http://h/%7e?q=%C3%a9%E9#%C0%AF").expect("warnings alone");
         let codes: Vec<_> = f.iter().map(|x| (x.0, x.1, x.2)).collect();
@@ -664,7 +513,6 @@ mod tests {
         // a flood: given up after the first escapes past what can be told, nothing kept
         let flood = format!("http://h/{}", "%41%FF".repeat(2_000_000));
         assert_eq!(found(&flood), None);
-        assert_eq!(utf8_errors(&[0xFF; 1000], 3).len(), 4);
     }
 
     #[test]
