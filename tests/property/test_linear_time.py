@@ -171,11 +171,15 @@ _ANY = re.compile(".", re.DOTALL)
 
 @pytest.mark.parametrize("fn", [_quadratic, _quadratic_objects])
 def test_the_measure_catches_quadratic(fn: Callable[[str], object]) -> None:
-    # The measure must be able to fail: quadratic work grows about 4x the reference.
-    # Through relative_growth, as the tests above, so the smallest of its attempts counts.
+    # The measure must be able to fail: quadratic work grows about 4x the reference (2.9-4.9
+    # in single runs here, idle or beside two busy processes). The median of three runs
+    # decides, not relative_growth: that keeps the smallest of its attempts, which is right
+    # for the linear verdicts above (a noisy run can only fail them) and wrong here, where a
+    # single noisy-low run (2.11 once in CI, 2026-11-27) would fail the test alone.
     make = INPUTS["http-bad-percent"]
-    ratio = growth.relative_growth(fn, make(2 * SMALL), make(growth.FACTOR * 2 * SMALL))
-    assert ratio > growth.BOUND, ratio
+    small, large = make(2 * SMALL), make(growth.FACTOR * 2 * SMALL)
+    runs = sorted(growth.measure_growth(fn, small, large) for _ in range(3))
+    assert runs[1] > growth.BOUND, runs
 
 
 def test_the_measure_passes_linear() -> None:
