@@ -15,18 +15,25 @@ fn has_rtl(part: &str) -> bool {
 /// and end with R or AL, combining marks (NSM) after the last letter belonging to it
 /// (rule 2: "SHOULD start and end with right-to-left characters").
 fn broken_rules(piece: &str) -> (bool, bool) {
-    let classes: Vec<u8> = piece.chars().map(|c| bidi_class(c as u32)).collect();
-    if !classes.contains(&2) {
+    // one pass, no allocation: whether it holds R/AL and L, the class of its first
+    // character and of its last one that is not an NSM (the first when all the others are)
+    let (mut rtl, mut ltr) = (false, false);
+    let (mut first, mut last) = (0, 0);
+    for (i, c) in piece.chars().enumerate() {
+        let class = bidi_class(c as u32);
+        rtl |= class == 2;
+        ltr |= class == 1;
+        if i == 0 {
+            first = class;
+            last = class;
+        } else if class != 3 {
+            last = class;
+        }
+    }
+    if !rtl {
         return (false, false);
     }
-    let mut last = classes.len();
-    while last > 1 && classes[last - 1] == 3 {
-        last -= 1;
-    }
-    (
-        classes.contains(&1),
-        !(classes[0] == 2 && classes[last - 1] == 2),
-    )
+    (ltr, !(first == 2 && last == 2))
 }
 
 /// One smaller component draws no warning ([`broken_rules`]).
@@ -129,4 +136,54 @@ pub(crate) fn bidi_clean(text: &str, g: &Groups, pieces: bool) -> Option<bool> {
         }
     }
     Some(rtl_host)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The rules as `iri.syntax.bidi._structure` states them, on the list of classes.
+    fn broken_rules_as_stated(piece: &str) -> (bool, bool) {
+        let classes: Vec<u8> = piece.chars().map(|c| bidi_class(c as u32)).collect();
+        if !classes.contains(&2) {
+            return (false, false);
+        }
+        let mut last = classes.len();
+        while last > 1 && classes[last - 1] == 3 {
+            last -= 1;
+        }
+        (
+            classes.contains(&1),
+            !(classes[0] == 2 && classes[last - 1] == 2),
+        )
+    }
+
+    #[test]
+    fn one_pass_as_stated() {
+        // L, R, AL, NSM, a digit (EN) and a neutral: every piece of up to 5 of them
+        let alphabet = ['a', '\u{5D0}', '\u{621}', '\u{5B0}', '1', '-'];
+        assert_eq!(
+            alphabet.map(|c| bidi_class(c as u32)),
+            [1, 2, 2, 3, 0, 0],
+            "the classes the test means"
+        );
+        let mut pieces = vec![String::new()];
+        let mut checked = 0;
+        for _ in 0..5 {
+            pieces = pieces
+                .iter()
+                .flat_map(|p| alphabet.iter().map(move |&c| format!("{p}{c}")))
+                .collect();
+            for piece in &pieces {
+                assert_eq!(
+                    broken_rules(piece),
+                    broken_rules_as_stated(piece),
+                    "{piece:?}"
+                );
+                checked += 1;
+            }
+        }
+        assert_eq!(broken_rules(""), (false, false));
+        assert_eq!(checked, 6 + 36 + 216 + 1296 + 7776);
+    }
 }
