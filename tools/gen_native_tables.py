@@ -373,6 +373,7 @@ def render() -> str:
         Code.PERCENT_ENCODED_OVERLONG_UTF8,
         Code.BIDI_MIXED_DIRECTION,
         Code.BIDI_COMPONENT_EDGE,
+        Code.NOT_NFC,
     ):
         info = REGISTRY[code]
         lines.append(f"/// The code, severity and section of {code} (iri.syntax.registry).")

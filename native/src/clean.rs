@@ -67,6 +67,17 @@ fn no_dot_segments(path: &[u8], relative: bool) -> bool {
     })
 }
 
+/// A `file` IRI that draws no warning of its own (RFC 8089 2, `iri.syntax.schemes.file`:
+/// `file-hier-part = ( "//" auth-path ) / local-path`, `local-path = path-absolute`): one
+/// with an authority, or whose path is empty or starts with "/". A path that starts
+/// otherwise is `file-path-not-absolute` unless it starts with a DOS drive letter (E.2):
+/// left to Python, as are the other schemes with checks of their own (`scheme` is
+/// lowercase here).
+fn file_path_ok(scheme: &[u8], g: &Groups, s: &[u8]) -> bool {
+    let path = &s[g.path.0..g.path.1];
+    scheme == b"file" && (g.authority.is_some() || path.is_empty() || path[0] == b'/')
+}
+
 /// The pct-encodings of a valid text draw no warning: uppercase hex digits (RFC 3986
 /// 2.1), no unreserved octet (2.3), each run of them UTF-8 (RFC 3987 3.2, RFC 3629).
 fn percent_clean(s: &[u8]) -> bool {
@@ -167,14 +178,21 @@ pub fn clean_groups(text: &str, g: &Groups, rule: Rule, unicode_ok: bool) -> Cle
     clean_with(text, g, rule, unicode_ok, true)
 }
 
-/// [`clean_groups`] but for the 4.2 warnings outside the host (`bidi::bidi_broken`
-/// tells those): whether they are all `check` may find.
-pub(crate) fn clean_but_bidi_pieces(text: &str, g: &Groups, rule: Rule, unicode_ok: bool) -> Clean {
+/// [`clean_groups`] but for the warnings on the components outside the host that
+/// [`crate::faults`] tells itself: the 4.2 bidi ones (`bidi::bidi_broken`) and `not-nfc`
+/// (`nfc_faults`). Whether they are all `check` may find.
+pub(crate) fn clean_but_component_warnings(
+    text: &str,
+    g: &Groups,
+    rule: Rule,
+    unicode_ok: bool,
+) -> Clean {
     clean_with(text, g, rule, unicode_ok, false)
 }
 
-fn clean_with(text: &str, g: &Groups, rule: Rule, unicode_ok: bool, pieces: bool) -> Clean {
-    match (clean_bool(text, g, rule, unicode_ok, pieces), g.host) {
+/// `all`: the 4.2 warnings and `not-nfc` outside the host looked for too.
+fn clean_with(text: &str, g: &Groups, rule: Rule, unicode_ok: bool, all: bool) -> Clean {
+    match (clean_bool(text, g, rule, unicode_ok, all), g.host) {
         (None, _) => Clean::No,
         (Some(Ask::RoundTrip), Some((a, b))) => Clean::IfHostRoundTrips(a, b),
         (Some(Ask::ALabels), Some((a, b))) => Clean::IfALabels(a, b),
@@ -199,24 +217,42 @@ enum Ask {
 /// query and fragment in NFC; the host of inert characters only (a combining mark there is
 /// for the IDNA checks, in Python). Scheme and port are ASCII.
 pub(crate) fn components_nfc(text: &str, g: &Groups) -> bool {
-    let nfc = |span: Option<(usize, usize)>| {
-        span.is_none_or(|(a, b)| {
-            let part = &text[a..b];
-            part.is_ascii() || unicode_normalization::is_nfc(part)
-        })
-    };
+    host_inert(text, g) && not_nfc(text, g).next().is_none()
+}
+
+/// No host, or one of inert characters only (a combining mark there is for the IDNA
+/// checks, in Python).
+fn host_inert(text: &str, g: &Groups) -> bool {
     g.host.is_none_or(|(a, b)| all_inert(&text[a..b]))
-        && nfc(g.userinfo)
-        && nfc(Some(g.path))
-        && nfc(g.query)
-        && nfc(g.fragment)
+}
+
+/// The components outside the host that are not in NFC, by name and byte span, in the
+/// order of the text: what `character_warnings` reports as `not-nfc` (its test,
+/// `unicodedata.is_normalized("NFC", part)` on each non-ASCII component).
+pub(crate) fn not_nfc<'a>(
+    text: &'a str,
+    g: &Groups,
+) -> impl Iterator<Item = (&'static str, (usize, usize))> + 'a {
+    [
+        ("userinfo", g.userinfo),
+        ("path", Some(g.path)),
+        ("query", g.query),
+        ("fragment", g.fragment),
+    ]
+    .into_iter()
+    .filter_map(|(name, span)| span.map(|s| (name, s)))
+    .filter(|&(_, (a, b))| {
+        let part = &text[a..b];
+        !(part.is_ascii() || unicode_normalization::is_nfc(part))
+    })
 }
 
 /// [`clean_groups`] with a non-ASCII host taken as converting: `None` when `check` may
 /// find something, else what IDNA must still say of the host: that a right-to-left one
 /// ([`bidi_clean`]) converts back to itself, or that the `xn--` labels of an ASCII one
-/// are A-labels. Without `pieces`, the 4.2 warnings outside the host are not looked for.
-fn clean_bool(text: &str, g: &Groups, rule: Rule, unicode_ok: bool, pieces: bool) -> Option<Ask> {
+/// are A-labels. Without `all`, the 4.2 warnings and `not-nfc` outside the host are not
+/// looked for.
+fn clean_bool(text: &str, g: &Groups, rule: Rule, unicode_ok: bool, all: bool) -> Option<Ask> {
     let s = text.as_bytes();
     let mut rtl = false;
     if !text.is_ascii() {
@@ -240,11 +276,17 @@ fn clean_bool(text: &str, g: &Groups, rule: Rule, unicode_ok: bool, pieces: bool
             rtl |= in_rtl_blocks(cp);
             i += len;
         }
-        if nfc_read && !components_nfc(text, g) {
+        if nfc_read
+            && !(if all {
+                components_nfc(text, g)
+            } else {
+                host_inert(text, g)
+            })
+        {
             return None;
         }
     }
-    let mut ask = if rtl && bidi_clean(text, g, pieces)? {
+    let mut ask = if rtl && bidi_clean(text, g, all)? {
         Ask::RoundTrip
     } else {
         Ask::Nothing
@@ -254,7 +296,7 @@ fn clean_bool(text: &str, g: &Groups, rule: Rule, unicode_ok: bool, pieces: bool
         if sc.iter().any(u8::is_ascii_uppercase) {
             return None;
         }
-        if SPECIFIC_SCHEMES.iter().any(|name| eq_lower(sc, name)) {
+        if SPECIFIC_SCHEMES.iter().any(|name| eq_lower(sc, name)) && !file_path_ok(sc, g, s) {
             return None;
         }
     }

@@ -7,11 +7,12 @@
 //! percent_encoding_warnings`): lowercase hex digits (RFC 3986 2.1: `%7e`), an encoded
 //! unreserved octet (2.3: `%7E`), octets that are not UTF-8 (RFC 3987 3.2, RFC 3629:
 //! `%E9`, the overlong `%C0%AF`). And, in a valid text with no other violation, the
-//! 4.2 bidi warnings of its userinfo, path, query and fragment (`bidi-mixed-direction`,
-//! `bidi-component-edge`: `http://example.org/\u{5D0}b`; `bidi::bidi_broken`, `bidi_faults`),
-//! each smaller component quoted as Python's `repr` quotes it, when `repr` writes it as
-//! itself ([`crate::chars::repr_plain`]); a right-to-left host, whose Bidi Rule messages
-//! are the idna package's, is left to Python.
+//! warnings on its userinfo, path, query and fragment ([`crate::warning_faults`]): the 4.2
+//! bidi ones (`bidi-mixed-direction`, `bidi-component-edge`: `http://example.org/\u{5D0}b`;
+//! `bidi::bidi_broken`, `bidi_faults`), each smaller component quoted as Python's `repr`
+//! quotes it, when `repr` writes it as itself ([`crate::chars::repr_plain`]; a right-to-left
+//! host, whose Bidi Rule messages are the idna package's, is left to Python), and
+//! `not-nfc` (RFC 3987 5.3.2.2: `http://example.org/e\u{301}`).
 //!
 //! The reading. Each faulty character, and each character of a faulty label, is replaced
 //! by `g`: a letter, in every component set but the port's, outside HEXDIG, and no
@@ -57,8 +58,8 @@ use crate::clean::{clean_groups, components_nfc, Clean};
 use crate::hostname::{ldh_label, DNS_MAX};
 use crate::tables::{
     ASCII_NAMES, BIDI_COMPONENT_EDGE, BIDI_MIXED_DIRECTION, CLASS, INVALID_CHARACTER,
-    LOWERCASE_PERCENT_ENCODING, PERCENT_ENCODED_INVALID_UTF8, PERCENT_ENCODED_OVERLONG_UTF8,
-    PERCENT_ENCODED_UNRESERVED, QUERY, REG_NAME_NOT_DNS,
+    LOWERCASE_PERCENT_ENCODING, NOT_NFC, PERCENT_ENCODED_INVALID_UTF8,
+    PERCENT_ENCODED_OVERLONG_UTF8, PERCENT_ENCODED_UNRESERVED, QUERY, REG_NAME_NOT_DNS,
 };
 use crate::validate::{validate, Groups, Rule, Verdict};
 
@@ -91,6 +92,8 @@ pub enum Fault {
     /// `bidi-mixed-direction` (rule 1 of RFC 3987 4.2) or `bidi-component-edge` (rule 2):
     /// this smaller component
     Bidi(String, u8),
+    /// `not-nfc`: the component (RFC 3987 5.3.2.2)
+    NotNfc,
 }
 
 /// One violation.
@@ -157,6 +160,11 @@ impl Found {
                     format!("{quoted} uses right-to-left characters but does not start and end with one")
                 }
             }
+            // `iri.syntax.should.character_warnings`
+            Fault::NotNfc => format!(
+                "the {} is not in Unicode Normalization Form C",
+                self.component
+            ),
         }
     }
 }
@@ -286,7 +294,7 @@ pub fn faults(text: &str, rule: Rule, zone_id: bool, unicode_ok: bool) -> Option
     }
     if places.is_empty() {
         // nothing was replaced: `fixed` is the text
-        return crate::bidi_faults::bidi_faults(text, &g, rule, unicode_ok);
+        return crate::warning_faults::warning_faults(text, &g, rule, unicode_ok);
     }
     let found = placed(text, places)?;
     let fixed = String::from_utf8(fixed).ok()?;
@@ -349,6 +357,7 @@ fn fault_code(fault: &Fault) -> (&'static str, &'static str, &'static str) {
         Fault::NotUtf8(_, true) => PERCENT_ENCODED_OVERLONG_UTF8,
         Fault::Bidi(_, 1) => BIDI_MIXED_DIRECTION,
         Fault::Bidi(..) => BIDI_COMPONENT_EDGE,
+        Fault::NotNfc => NOT_NFC,
     }
 }
 

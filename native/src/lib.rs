@@ -24,6 +24,7 @@ pub mod split;
 pub mod tables;
 pub mod triplet;
 pub mod validate;
+pub mod warning_faults;
 
 #[cfg(feature = "python")]
 mod python;

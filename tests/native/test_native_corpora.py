@@ -87,8 +87,9 @@ def test_clean(name: str) -> None:
 def test_violations(name: str) -> None:
     """violations() gives exactly check()'s violations whenever it answers, only for texts
     whose violations are all of the codes it tells (invalid-character, reg-name-not-dns,
-    the warnings of escapes, the 4.2 bidi warnings outside the host); and it answers nearly
-    all web and mixed lines whose violations are faults of those kinds alone."""
+    the warnings of escapes, the 4.2 bidi warnings and not-nfc outside the host); and it
+    answers nearly all web and mixed lines whose violations are faults of those kinds
+    alone."""
     answered = candidates = 0
     for text in corpus(name):
         for rule, zone in (("IRI_reference", "reject"), ("IRI", "accept"), ("URI", "reject")):
