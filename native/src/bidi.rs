@@ -9,48 +9,99 @@ fn has_rtl(part: &str) -> bool {
     part.chars().any(|c| in_rtl_blocks(c as u32))
 }
 
-/// The rules of RFC 3987 4.2 one smaller component breaks (`iri.syntax.bidi._structure`):
-/// (rule 1, rule 2). Without R or AL it is not concerned; with them it must have no L
-/// (rule 1: "SHOULD NOT use both right-to-left and left-to-right characters") and start
-/// and end with R or AL, combining marks (NSM) after the last letter belonging to it
-/// (rule 2: "SHOULD start and end with right-to-left characters").
-fn broken_rules(piece: &str) -> (bool, bool) {
-    // one pass, no allocation: whether it holds R/AL and L, the class of its first
-    // character and of its last one that is not an NSM (the first when all the others are)
-    let (mut rtl, mut ltr) = (false, false);
-    let (mut first, mut last) = (0, 0);
-    for (i, c) in piece.chars().enumerate() {
-        let class = bidi_class(c as u32);
-        rtl |= class == 2;
-        ltr |= class == 1;
-        if i == 0 {
-            first = class;
-            last = class;
-        } else if class != 3 {
-            last = class;
-        }
-    }
-    if !rtl {
-        return (false, false);
-    }
-    (ltr, !(first == 2 && last == 2))
+/// One smaller component read a character at a time: the rules of RFC 3987 4.2 it
+/// breaks (`iri.syntax.bidi._structure`): (rule 1, rule 2). Without R or AL it is not
+/// concerned; with them it must have no L (rule 1: "SHOULD NOT use both right-to-left and
+/// left-to-right characters") and start and end with R or AL, combining marks (NSM) after
+/// the last letter belonging to it (rule 2: "SHOULD start and end with right-to-left
+/// characters"). Kept: whether it holds R/AL and L, the class of its first character and
+/// of its last one that is not an NSM (the first when all the others are).
+struct Piece {
+    rtl: bool,
+    ltr: bool,
+    first: u8,
+    last: u8,
+    empty: bool,
 }
 
-/// One smaller component draws no warning ([`broken_rules`]).
-fn piece_ok(piece: &str) -> bool {
-    broken_rules(piece) == (false, false)
+impl Piece {
+    fn new() -> Piece {
+        Piece {
+            rtl: false,
+            ltr: false,
+            first: 0,
+            last: 0,
+            empty: true,
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, c: char) {
+        // ASCII: the letters are L, the rest neither (`bidi_class`, shorter)
+        let class = if c.is_ascii() {
+            u8::from(c.is_ascii_alphabetic())
+        } else {
+            bidi_class(c as u32)
+        };
+        self.rtl |= class == 2;
+        self.ltr |= class == 1;
+        if self.empty {
+            self.first = class;
+            self.last = class;
+            self.empty = false;
+        } else if class != 3 {
+            self.last = class;
+        }
+    }
+
+    fn rules(&self) -> (bool, bool) {
+        if !self.rtl {
+            return (false, false);
+        }
+        (self.ltr, !(self.first == 2 && self.last == 2))
+    }
+}
+
+/// Each smaller component of `part`, cut at the ASCII `seps` as `str::split` cuts it
+/// (empty ones too), handed to `each` with its byte span in `part` and the rules it
+/// breaks ([`Piece`]), in one pass over the characters, until `each` says `false`;
+/// whether it never did.
+fn each_piece(
+    part: &str,
+    seps: &[u8],
+    mut each: impl FnMut(usize, usize, (bool, bool)) -> bool,
+) -> bool {
+    let mut piece = Piece::new();
+    let mut start = 0;
+    for (i, c) in part.char_indices() {
+        if c.is_ascii() && seps.contains(&(c as u8)) {
+            if !each(start, i, piece.rules()) {
+                return false;
+            }
+            piece = Piece::new();
+            start = i + 1;
+        } else {
+            piece.push(c);
+        }
+    }
+    each(start, part.len(), piece.rules())
+}
+
+/// No broken rule.
+fn unbroken(_: usize, _: usize, rules: (bool, bool)) -> bool {
+    rules == (false, false)
 }
 
 /// A component of 4.2: its name, its span, and the characters that cut it into its
 /// smaller components (none: the whole component).
-type Part = (&'static str, Option<(usize, usize)>, &'static [char]);
+type Part = (&'static str, Option<(usize, usize)>, &'static [u8]);
 
 /// The components of 4.2 outside the host (`iri.syntax.bidi._SPLIT`).
 fn outside_host(g: &Groups) -> [Part; 4] {
     [
         ("userinfo", g.userinfo, &[]),
-        ("path", Some(g.path), &['/', '.']),
-        ("query", g.query, &['&', ';', '=']),
+        ("path", Some(g.path), b"/."),
+        ("query", g.query, b"&;="),
         ("fragment", g.fragment, &[]),
     ]
 }
@@ -82,21 +133,19 @@ pub(crate) fn bidi_broken(text: &str, g: &Groups) -> Option<Vec<Broken>> {
         if part.is_empty() || !has_rtl(part) {
             continue;
         }
-        let mut at = a;
-        for piece in part.split(seps) {
-            let (one, two) = broken_rules(piece);
+        each_piece(part, seps, |start, end, (one, two)| {
             for (broken, rule) in [(one, 1), (two, 2)] {
                 if broken {
                     out.push(Broken {
                         component,
-                        start: at,
-                        end: at + piece.len(),
+                        start: a + start,
+                        end: a + end,
                         rule,
                     });
                 }
             }
-            at += piece.len() + 1;
-        }
+            true
+        });
     }
     Some(out)
 }
@@ -116,7 +165,7 @@ pub(crate) fn bidi_clean(text: &str, g: &Groups, pieces: bool) -> Option<bool> {
         let host = &text[a..b];
         if !host.starts_with('[') && has_rtl(host) {
             let strong = host.chars().any(|c| bidi_class(c as u32) == 2);
-            if !strong || !host.split('.').all(piece_ok) {
+            if !strong || !each_piece(host, b".", unbroken) {
                 return None;
             }
             rtl_host = true;
@@ -131,7 +180,7 @@ pub(crate) fn bidi_clean(text: &str, g: &Groups, pieces: bool) -> Option<bool> {
         if part.is_empty() || !has_rtl(part) {
             continue;
         }
-        if !part.split(seps).all(piece_ok) {
+        if !each_piece(part, seps, unbroken) {
             return None;
         }
     }
@@ -159,31 +208,54 @@ mod tests {
     }
 
     #[test]
-    fn one_pass_as_stated() {
-        // L, R, AL, NSM, a digit (EN) and a neutral: every piece of up to 5 of them
-        let alphabet = ['a', '\u{5D0}', '\u{621}', '\u{5B0}', '1', '-'];
+    fn ascii_classes() {
+        for b in 0..0x80u8 {
+            let mut p = Piece::new();
+            p.push(b as char);
+            p.push('\u{5D0}'); // R: the rules then tell the first class
+            let first = bidi_class(b as u32);
+            assert_eq!(p.rules(), (first == 1, first != 2), "{b:#x}");
+        }
+    }
+
+    #[test]
+    fn one_pass_as_split_and_stated() {
+        // L, R, AL, NSM, a digit (EN), a neutral and the two separators of a path: every
+        // part of up to 6 of them, cut at "/" and "."
+        let alphabet = ['a', '\u{5D0}', '\u{621}', '\u{5B0}', '1', '-', '/', '.'];
         assert_eq!(
             alphabet.map(|c| bidi_class(c as u32)),
-            [1, 2, 2, 3, 0, 0],
+            [1, 2, 2, 3, 0, 0, 0, 0],
             "the classes the test means"
         );
-        let mut pieces = vec![String::new()];
+        let mut parts = vec![String::new()];
         let mut checked = 0;
-        for _ in 0..5 {
-            pieces = pieces
+        for _ in 0..6 {
+            parts = parts
                 .iter()
                 .flat_map(|p| alphabet.iter().map(move |&c| format!("{p}{c}")))
                 .collect();
-            for piece in &pieces {
-                assert_eq!(
-                    broken_rules(piece),
-                    broken_rules_as_stated(piece),
-                    "{piece:?}"
-                );
+            for part in &parts {
+                let mut got = Vec::new();
+                each_piece(part, b"/.", |a, b, rules| {
+                    got.push((&part[a..b], rules));
+                    true
+                });
+                let want: Vec<_> = part
+                    .split(['/', '.'])
+                    .map(|piece| (piece, broken_rules_as_stated(piece)))
+                    .collect();
+                assert_eq!(got, want, "{part:?}");
                 checked += 1;
             }
         }
-        assert_eq!(broken_rules(""), (false, false));
-        assert_eq!(checked, 6 + 36 + 216 + 1296 + 7776);
+        assert_eq!(checked, (1..=6).map(|k| 8usize.pow(k)).sum::<usize>());
+        // stops at the first `false`
+        let mut seen = 0;
+        assert!(!each_piece("a/b/c", b"/", |_, _, _| {
+            seen += 1;
+            seen < 2
+        }));
+        assert_eq!(seen, 2);
     }
 }
