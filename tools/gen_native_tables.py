@@ -374,6 +374,7 @@ def render() -> str:
         Code.BIDI_MIXED_DIRECTION,
         Code.BIDI_COMPONENT_EDGE,
         Code.NOT_NFC,
+        Code.VIOLATIONS_OMITTED,
     ):
         info = REGISTRY[code]
         lines.append(f"/// The code, severity and section of {code} (iri.syntax.registry).")

@@ -47,8 +47,9 @@
 //!   around octets that are not UTF-8, so the triplets left are UTF-8 as they were. No
 //!   other check reads a percent-encoding outside the host (dot-segments are literal
 //!   dots; the schemes whose checks decode escapes are left to Python by `clean`);
-//! * each (code, component) has at most [`LIMIT`] of them (beyond it, `check` cuts the
-//!   group short with a `violations-omitted` summary: left to Python).
+//! * each (code, component) has at most [`LIMIT`] of them kept; `check` counts the rest
+//!   and writes one `violations-omitted` summary per such group ([`placed`]). A text with
+//!   more than [`PLACES_MAX`] faults is left to Python (bounded work and memory per text).
 //!
 //! Then `check` reports exactly one violation per faulty character or label, at its
 //! position (in code points), in the order of the text: `tests/native` compares it with
@@ -60,14 +61,17 @@ use crate::tables::{
     ASCII_NAMES, BIDI_COMPONENT_EDGE, BIDI_MIXED_DIRECTION, CLASS, INVALID_CHARACTER,
     LOWERCASE_PERCENT_ENCODING, NOT_NFC, PERCENT_ENCODED_INVALID_UTF8,
     PERCENT_ENCODED_OVERLONG_UTF8, PERCENT_ENCODED_UNRESERVED, QUERY, REG_NAME_NOT_DNS,
+    VIOLATIONS_OMITTED,
 };
 use crate::validate::{validate, Groups, Rule, Verdict};
 
 /// `iri.syntax.collect.DEFAULT_LIMIT`: violations kept per (code, component).
 pub const LIMIT: usize = 10;
 
-/// The components a faulty character may lie in: userinfo, host, path, query, fragment.
-const COMPONENTS: usize = 5;
+/// The most faults a text may have for the core to tell them (beyond, Python counts
+/// them): each is a [`Place`] with its text, so this bounds the work and the memory spent
+/// on one text, whatever its length.
+pub(crate) const PLACES_MAX: usize = 256;
 
 /// What takes the place of a faulty character (see the module comment).
 pub(crate) const STAND_IN: u8 = b'g';
@@ -94,6 +98,9 @@ pub enum Fault {
     Bidi(String, u8),
     /// `not-nfc`: the component (RFC 3987 5.3.2.2)
     NotNfc,
+    /// `violations-omitted`: the faults of this code in the component past [`LIMIT`],
+    /// and how many of this code it has in all (`iri.syntax.collect.Collector.finish`)
+    Omitted(&'static str, usize),
 }
 
 /// One violation.
@@ -164,6 +171,15 @@ impl Found {
             Fault::NotNfc => format!(
                 "the {} is not in Unicode Normalization Form C",
                 self.component
+            ),
+            // `Collector.finish`
+            Fault::Omitted(code, seen) => format!(
+                "{} more {code} in the {} left out (from {} to {}; {seen} in all); \
+                 check(text, limit=None) lists all",
+                seen - LIMIT,
+                self.component,
+                self.start,
+                self.end
             ),
         }
     }
@@ -254,8 +270,8 @@ pub fn faults(text: &str, rule: Rule, zone_id: bool, unicode_ok: bool) -> Option
             || (b == b'#' && first_hash.is_some_and(|h| i > h))
             || (matches!(b, b'[' | b']') && i >= authority_end);
         if faulty {
-            if chars.len() == COMPONENTS * LIMIT {
-                return None; // one component has more than LIMIT: left to Python
+            if chars.len() == PLACES_MAX {
+                return None; // more than can be told here: left to Python
             }
             chars.push(i);
         }
@@ -315,34 +331,65 @@ pub fn faults(text: &str, rule: Rule, zone_id: bool, unicode_ok: bool) -> Option
 }
 
 /// The violations at `places` (byte start, byte end, component, fault) as `check` lists
-/// them: in the order of `Collector.finish`, by position, then by code (a lowercase triplet
-/// that encodes an unreserved octet draws both; a smaller component of 4.2, both rules),
-/// their spans in code points of `text`. `None` past [`LIMIT`] of one code in one
-/// component (`check` then writes a summary: Python's).
+/// them (`iri.syntax.collect.Collector`): the first [`LIMIT`] of each (component, code)
+/// in the order of the text, then one `violations-omitted` summary per group that had
+/// more (from the first left out to the last, and how many in all), all in the order of
+/// `Collector.finish`: by position, then by code (a lowercase triplet that encodes an
+/// unreserved octet draws both; a smaller component of 4.2, both rules), their spans in
+/// code points of `text`. `None` when two summaries start at the same place (their order
+/// is the one in which `check` met their groups: Python's).
 pub(crate) fn placed(text: &str, mut places: Vec<Place>) -> Option<Vec<Found>> {
     places.sort_by_key(|p| (p.0, fault_code(&p.3).0));
     let s = text.as_bytes();
-    let mut found: Vec<Found> = Vec::with_capacity(places.len());
+    let mut found: Vec<Found> = Vec::with_capacity(places.len().min(4 * LIMIT));
+    // (component, code, how many, first left out's start, last left out's end)
+    let mut groups: Vec<(&'static str, &'static str, usize, usize, usize)> = Vec::new();
     let (mut at, mut from) = (0, 0); // code points before byte `from`
     for (a, b, component, fault) in places {
         // code points before byte a: the bytes that start a character
         at += s[from..a].iter().filter(|&&c| (c as i8) >= -0x40).count();
         from = a;
-        let code = fault_code(&fault);
-        let same = found
-            .iter()
-            .filter(|f| f.component == component && f.code() == code)
-            .count();
-        if same == LIMIT {
-            return None;
+        let (start, end) = (at, at + text[a..b].chars().count());
+        let code = fault_code(&fault).0;
+        let k = match groups.iter().position(|g| g.0 == component && g.1 == code) {
+            Some(k) => k,
+            None => {
+                groups.push((component, code, 0, 0, 0));
+                groups.len() - 1
+            }
+        };
+        let group = &mut groups[k];
+        group.2 += 1;
+        if group.2 <= LIMIT {
+            found.push(Found {
+                component,
+                start,
+                end,
+                fault,
+            });
+        } else {
+            if group.2 == LIMIT + 1 {
+                group.3 = start;
+            }
+            group.4 = end;
         }
-        found.push(Found {
-            component,
-            start: at,
-            end: at + text[a..b].chars().count(),
-            fault,
-        });
     }
+    let mut summaries: Vec<Found> = groups
+        .into_iter()
+        .filter(|g| g.2 > LIMIT)
+        .map(|(component, code, seen, start, end)| Found {
+            component,
+            start,
+            end,
+            fault: Fault::Omitted(code, seen),
+        })
+        .collect();
+    summaries.sort_by_key(|f| f.start);
+    if summaries.windows(2).any(|w| w[0].start == w[1].start) {
+        return None;
+    }
+    found.append(&mut summaries);
+    found.sort_by_key(|f| (f.start, f.code().0));
     Some(found)
 }
 
@@ -358,6 +405,7 @@ fn fault_code(fault: &Fault) -> (&'static str, &'static str, &'static str) {
         Fault::Bidi(_, 1) => BIDI_MIXED_DIRECTION,
         Fault::Bidi(..) => BIDI_COMPONENT_EDGE,
         Fault::NotNfc => NOT_NFC,
+        Fault::Omitted(..) => VIOLATIONS_OMITTED,
     }
 }
 
@@ -479,17 +527,12 @@ mod tests {
         ] {
             assert_eq!(found(t), None, "{t}");
         }
-        let many = format!("http://h/{}", " a".repeat(LIMIT + 1));
-        assert_eq!(found(&many), None);
-        // more than five components can hold: found within the first bytes, nothing copied
+        // more than can be told: found within the first bytes, nothing copied
         let flood = format!("http://h/{}", " a".repeat(5_000_000));
         assert_eq!(found(&flood), None);
-        assert_eq!(
-            found(&format!("http://h/{}", " a".repeat(LIMIT))).map(|v| v.len()),
-            Some(LIMIT)
-        );
-        let labels = format!("http://{}/", ["a_"; LIMIT + 1].join("."));
-        assert_eq!(found(&labels), None);
+        // two summaries at the same place: the order of check's groups, Python's
+        let twice = format!("http://h/{}", "%7e".repeat(LIMIT + 1));
+        assert_eq!(found(&twice), None);
         let long = format!("http://{}_.example/", "a".repeat(63));
         assert_eq!(found(&long), None);
     }
@@ -517,11 +560,48 @@ mod tests {
         assert_eq!(found("http://h%41/"), None); // in the host: the IDNA checks
         assert_eq!(found("http://h/%C3%A9"), None); // nothing wrong
         assert_eq!(found("mailto:a%7e@example.org"), None); // a scheme of its own
-        let many = format!("http://h/{}", "%41".repeat(LIMIT + 1));
-        assert_eq!(found(&many), None);
+        let many = format!("http://h/{}", "%41".repeat(LIMIT + 2));
+        let f = found(&many).expect("12 escapes of unreserved octets");
+        assert_eq!(f.len(), LIMIT + 1);
+        assert_eq!(
+            f[LIMIT].3,
+            "2 more percent-encoded-unreserved in the path left out (from 39 to 45; 12 in \
+             all); check(text, limit=None) lists all"
+        );
         // a flood: given up after the first escapes past what can be told, nothing kept
         let flood = format!("http://h/{}", "%41%FF".repeat(2_000_000));
         assert_eq!(found(&flood), None);
+    }
+
+    #[test]
+    fn omitted_as_collector_counts_them() {
+        // http://h/ then " a" eleven times: spaces at 9, 11, ..., 29
+        let f = found(&format!("http://h/{}", " a".repeat(LIMIT + 1))).expect("11 spaces");
+        assert_eq!(f.len(), LIMIT + 1);
+        assert_eq!((f[LIMIT].0, f[LIMIT].1, f[LIMIT].2), ("path", 29, 30));
+        assert_eq!(
+            f[LIMIT].3,
+            "1 more invalid-character in the path left out (from 29 to 30; 11 in all); \
+             check(text, limit=None) lists all"
+        );
+        assert_eq!(
+            found(&format!("http://h/{}", " a".repeat(LIMIT))).map(|v| v.len()),
+            Some(LIMIT)
+        );
+        // a summary sorts by where it starts: before a later fault of another code
+        let f = found(&format!("http://h/{}?%7E", " a".repeat(LIMIT + 3))).expect("spaces");
+        let codes: Vec<_> = f.iter().map(|x| (x.0, x.1)).collect();
+        assert_eq!(codes[LIMIT..], [("path", 29), ("query", 36)]);
+        // labels of a host, and a summary per component
+        let labels = format!("http://{}/{}", ["a_"; LIMIT + 1].join("."), " a".repeat(12));
+        let f = found(&labels).expect("labels and spaces");
+        assert_eq!(f.len(), 2 * LIMIT + 2);
+        assert!(f[LIMIT]
+            .3
+            .starts_with("1 more reg-name-not-dns in the host left out"));
+        assert!(f[2 * LIMIT + 1]
+            .3
+            .starts_with("2 more invalid-character in the path"));
     }
 
     #[test]

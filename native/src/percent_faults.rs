@@ -3,7 +3,7 @@
 //! (RFC 3986 2.1), encoded unreserved octets (2.3), runs of octets that are not UTF-8 or
 //! are overlong (RFC 3987 3.2, RFC 3629).
 
-use crate::faults::{Fault, LIMIT, STAND_IN};
+use crate::faults::{Fault, PLACES_MAX, STAND_IN};
 use crate::tables::{CLASS, UNRESERVED};
 use crate::triplet;
 
@@ -42,15 +42,13 @@ fn utf8_errors(octets: &[u8], cap: usize) -> Vec<(usize, usize, bool)> {
     out
 }
 
-/// The most faulty percent-encodings a text can have with none omitted: [`LIMIT`] for
-/// each of four codes in each of four components.
-const PERCENT_MAX: usize = 16 * LIMIT;
+/// The most faulty percent-encodings told here: [`PLACES_MAX`], the most faults of a text.
+const PERCENT_MAX: usize = PLACES_MAX;
 
 /// The faulty percent-encodings of `s` (a valid text: every "%" starts a triplet), as
 /// `percent_encoding_warnings` finds them run by run: (byte start, byte end, fault), and
 /// the replaced text written into `fixed` (see [`crate::faults`]). `None` past
-/// [`PERCENT_MAX`] of them (some would be omitted: Python's to summarize), found without
-/// reading further.
+/// [`PERCENT_MAX`] of them (Python's to count), found without reading further.
 pub(crate) fn percent_faults(s: &[u8], fixed: &mut [u8]) -> Option<Vec<(usize, usize, Fault)>> {
     let mut out = Vec::new();
     let text = |a: usize, b: usize| String::from_utf8_lossy(&s[a..b]).into_owned();

@@ -4101,6 +4101,8 @@ pub const BIDI_MIXED_DIRECTION: (&str, &str, &str) = ("bidi-mixed-direction", "w
 pub const BIDI_COMPONENT_EDGE: (&str, &str, &str) = ("bidi-component-edge", "warning", "RFC 3987 4.2");
 /// The code, severity and section of not-nfc (iri.syntax.registry).
 pub const NOT_NFC: (&str, &str, &str) = ("not-nfc", "warning", "RFC 3987 5.3.2.2");
+/// The code, severity and section of violations-omitted (iri.syntax.registry).
+pub const VIOLATIONS_OMITTED: (&str, &str, &str) = ("violations-omitted", "warning", "iri check(limit)");
 /// The named percent-encode sets (iri.syntax.percent.sets, and `NAME.uri`): the
 /// ASCII characters each encodes (bit n = code point n) and the non-ASCII ranges.
 /// (name, ASCII bits, non-ASCII ranges).
