@@ -3,7 +3,8 @@
 //! (RFC 3986 2.1), encoded unreserved octets (2.3), runs of octets that are not UTF-8 or
 //! are overlong (RFC 3987 3.2, RFC 3629).
 
-use crate::faults::{Fault, PLACES_MAX, STAND_IN};
+use crate::faults::{PLACES_MAX, STAND_IN};
+use crate::found::Fault;
 use crate::tables::{CLASS, UNRESERVED};
 use crate::triplet;
 

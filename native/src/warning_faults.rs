@@ -1,23 +1,24 @@
 //! The warnings on the components outside the host of a valid text that has no other
 //! violation, as `check` reports them, for [`crate::faults`]: the 4.2 bidi ones
-//! ([`bidi_places`]) and `not-nfc` (RFC 3987 5.3.2.2, `iri.syntax.should.
+//! (`bidi_faults::bidi_places`) and `not-nfc` (RFC 3987 5.3.2.2, `iri.syntax.should.
 //! character_warnings`: `http://example.org/e\u{301}`, one per component not in NFC,
 //! spanning the component).
 //!
 //! `not-nfc` is told for the userinfo, path, query and fragment when their characters
 //! are all of the generated tables `INERT` and `NFC_READ` (no joiner, no private use:
-//! [`clean_but_component_warnings`]); a host with another character is the IDNA checks'
-//! (Python's). The checks of a component read its characters alone, so a component out
+//! `clean::clean_but_component_warnings`); a host with another character is the IDNA
+//! checks' (Python's). The checks of a component read its characters alone, so a component out
 //! of NFC changes none of the others: the text is clean but for these warnings.
 
 use crate::bidi_faults::bidi_places;
 use crate::clean::{clean_but_component_warnings, not_nfc, Clean};
-use crate::faults::{placed, Fault, Faults, Place};
+use crate::faults::Faults;
+use crate::found::{placed, Fault, Place};
 use crate::validate::{Groups, Rule};
 
 /// The faults of a valid text (`g`) whose only violations are the 4.2 bidi warnings and
 /// `not-nfc` outside the host; `None` when it has others, or none, or when Python must
-/// write them (see [`bidi_places`], and more than `faults::LIMIT` of one code in a
+/// write them (see [`bidi_places`], and two `violations-omitted` summaries at one place in a
 /// component: [`placed`]).
 pub(crate) fn warning_faults(
     text: &str,
