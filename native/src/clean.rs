@@ -179,8 +179,8 @@ pub fn clean_groups(text: &str, g: &Groups, rule: Rule, unicode_ok: bool) -> Cle
 }
 
 /// [`clean_groups`] but for the warnings on the components outside the host that
-/// [`crate::faults`] tells itself: the 4.2 bidi ones (`bidi::bidi_broken`) and `not-nfc`
-/// (`nfc_faults`). Whether they are all `check` may find.
+/// [`crate::warning_faults`] tells: the 4.2 bidi ones (`bidi::bidi_broken`) and
+/// `not-nfc` ([`not_nfc`]). Whether they are all `check` may find.
 pub(crate) fn clean_but_component_warnings(
     text: &str,
     g: &Groups,

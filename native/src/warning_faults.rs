@@ -7,8 +7,9 @@
 //! `not-nfc` is told for the userinfo, path, query and fragment when their characters
 //! are all of the generated tables `INERT` and `NFC_READ` (no joiner, no private use:
 //! `clean::clean_but_component_warnings`); a host with another character is the IDNA
-//! checks' (Python's). The checks of a component read its characters alone, so a component out
-//! of NFC changes none of the others: the text is clean but for these warnings.
+//! checks' (Python's). The checks of a component read its characters alone, so a
+//! component out of NFC changes none of the others: the text is clean but for these
+//! warnings.
 
 use crate::bidi_faults::bidi_places;
 use crate::clean::{clean_but_component_warnings, not_nfc, Clean};
@@ -18,8 +19,8 @@ use crate::validate::{Groups, Rule};
 
 /// The faults of a valid text (`g`) whose only violations are the 4.2 bidi warnings and
 /// `not-nfc` outside the host; `None` when it has others, or none, or when Python must
-/// write them (see [`bidi_places`], and two `violations-omitted` summaries at one place in a
-/// component: [`placed`]).
+/// write them (see [`bidi_places`], and two `violations-omitted` summaries at one place
+/// in a component: [`placed`]).
 pub(crate) fn warning_faults(
     text: &str,
     g: &Groups,
