@@ -16,6 +16,7 @@ import tomllib
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import iri
 from iri.convert.uri import to_iri as py_to_iri
@@ -125,6 +126,40 @@ FAULTS = frozenset(
 #: those) and ``not-nfc`` (``test_native_component_warnings.py``), and the summary of a
 #: group of more than ten (``violations-omitted``, ``test_native_hostile.py``).
 TOLD = FAULTS | {"bidi-mixed-direction", "bidi-component-edge", "not-nfc", "violations-omitted"}
+
+
+def fixed_examples(count: int) -> Any:
+    """Hypothesis settings for a differential test of ``count`` examples that runs the same
+    texts every time (derandomized, no database, no deadline, no health check)."""
+    from hypothesis import HealthCheck, settings
+
+    return settings(
+        max_examples=count,
+        derandomize=True,
+        deadline=None,
+        database=None,
+        suppress_health_check=list(HealthCheck),
+    )
+
+
+def check_column(values: list[str | None]) -> tuple[list[str], list[object], list[object]]:
+    """The native ``check`` column of ``values`` with a twin that records the texts it is
+    asked about: (asked, the column's rows per value, ``check()``'s rows per value)."""
+    import pyarrow as pa
+
+    asked: list[str] = []
+
+    def twin(text: str) -> object:
+        asked.append(text)
+        return None
+
+    (out,) = native().column("check", pa.array(values), twin)  # type: ignore[attr-defined]
+    got = [
+        None if rows is None else [tuple(r.values()) for r in rows]
+        for rows in pa.array(out).to_pylist()
+    ]
+    want = [None if v is None else py_rows(v, "IRI_reference", "reject") for v in values]
+    return asked, got, want
 
 
 def only_told(rows: list[tuple[object, ...]]) -> bool:

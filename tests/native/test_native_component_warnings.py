@@ -11,11 +11,10 @@ texts it must answer; the ``check`` column writes them without asking the twin."
 
 from __future__ import annotations
 
-import pyarrow as pa
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
-from native_twins import native, py_rows
+from native_twins import check_column, fixed_examples, native, py_rows
 
 _n = native()
 
@@ -106,13 +105,7 @@ def test_file_iris(text: str, clean: bool) -> None:
 def test_random_texts_as_check_tells_them() -> None:
     told = {"not-nfc": 0, "file": 0}
 
-    @settings(
-        max_examples=3000,
-        derandomize=True,
-        deadline=None,
-        database=None,
-        suppress_health_check=list(HealthCheck),
-    )
+    @fixed_examples(3000)
     @given(texts)
     def one(text: str) -> None:
         for rule, zone in RULES:
@@ -138,17 +131,6 @@ def test_the_column_writes_them_without_the_twin() -> None:
         "file:///a/b",
         None,
     ]
-    asked: list[str] = []
-
-    def twin(text: str) -> object:
-        asked.append(text)
-        return None
-
-    (out,) = _n.column("check", pa.array(values), twin)
+    asked, got, want = check_column(values)
     assert asked == []
-    want = [None if v is None else py_rows(v, "IRI_reference", "reject") for v in values]
-    got = [
-        None if rows is None else [tuple(r.values()) for r in rows]
-        for rows in pa.array(out).to_pylist()
-    ]
     assert got == want

@@ -8,9 +8,9 @@ faults than it tells (``PLACES_MAX``) or two summaries at one place."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
-from native_twins import corpus, native, only_told, py_rows
+from native_twins import corpus, fixed_examples, native, only_told, py_rows
 
 _n = native()
 
@@ -31,13 +31,7 @@ lines = st.tuples(
 def test_corpus_lines_with_many_faults() -> None:
     answered = [0, 0]  # answered, texts with a summary and told codes alone
 
-    @settings(
-        max_examples=1500,
-        derandomize=True,
-        deadline=None,
-        database=None,
-        suppress_health_check=list(HealthCheck),
-    )
+    @fixed_examples(1500)
     @given(lines)
     def one(example: tuple[str, int, str, int, str, str]) -> None:
         name, k, fault, count, where, other = example
