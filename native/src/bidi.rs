@@ -119,8 +119,9 @@ pub(crate) struct Broken {
 /// The warnings of the 4.2 checks in a valid text (`g`) whose host holds no character of
 /// a right-to-left block (`None` when it does: its checks, with the Bidi Rule's messages
 /// of the idna package, are Python's), in the order `bidi_violations` finds them: by
-/// component, smaller component, then rule.
-pub(crate) fn bidi_broken(text: &str, g: &Groups) -> Option<Vec<Broken>> {
+/// component, smaller component, then rule. `None` too past `most` of them, found
+/// without reading further (the caller's bound on the work and memory of one text).
+pub(crate) fn bidi_broken(text: &str, g: &Groups, most: usize) -> Option<Vec<Broken>> {
     if let Some((a, b)) = g.host {
         if has_rtl(&text[a..b]) {
             return None;
@@ -133,7 +134,7 @@ pub(crate) fn bidi_broken(text: &str, g: &Groups) -> Option<Vec<Broken>> {
         if part.is_empty() || !has_rtl(part) {
             continue;
         }
-        each_piece(part, seps, |start, end, (one, two)| {
+        let all = each_piece(part, seps, |start, end, (one, two)| {
             for (broken, rule) in [(one, 1), (two, 2)] {
                 if broken {
                     out.push(Broken {
@@ -144,8 +145,11 @@ pub(crate) fn bidi_broken(text: &str, g: &Groups) -> Option<Vec<Broken>> {
                     });
                 }
             }
-            true
+            out.len() <= most
         });
+        if !all {
+            return None;
+        }
     }
     Some(out)
 }
@@ -205,6 +209,23 @@ mod tests {
             classes.contains(&1),
             !(classes[0] == 2 && classes[last - 1] == 2),
         )
+    }
+
+    #[test]
+    fn broken_up_to_most() {
+        use crate::validate::{validate, Rule, Verdict};
+        let text = format!("http://h/{}", "\u{5D0}a/".repeat(1_000_000));
+        let Verdict::Valid(g) = validate(&text, Rule::IriReference, false) else {
+            panic!("valid")
+        };
+        // two warnings a piece: past 256 of them, given up without reading on
+        assert_eq!(bidi_broken(&text, &g, 256), None);
+        let few = format!("http://h/{}", "\u{5D0}a/".repeat(128));
+        let Verdict::Valid(g) = validate(&few, Rule::IriReference, false) else {
+            panic!("valid")
+        };
+        assert_eq!(bidi_broken(&few, &g, 256).map(|b| b.len()), Some(256));
+        assert_eq!(bidi_broken(&few, &g, 255), None);
     }
 
     #[test]
