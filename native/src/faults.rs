@@ -178,7 +178,8 @@ pub fn faults(text: &str, rule: Rule, zone_id: bool, unicode_ok: bool) -> Option
     }
     let mut fixed = fixed.into_bytes();
     if memchr::memchr(b'%', s).is_some() {
-        for (a, b, fault) in crate::percent_faults::percent_faults(s, &mut fixed)? {
+        let most = PLACES_MAX - places.len();
+        for (a, b, fault) in crate::percent_faults::percent_faults(s, &mut fixed, most)? {
             let component = component_at(&g, a)?;
             if component == "host" {
                 return None; // its IDNA checks read the escapes
@@ -191,6 +192,9 @@ pub fn faults(text: &str, rule: Rule, zone_id: bool, unicode_ok: bool) -> Option
             let label = &text[h0 + a..h0 + b];
             fixed[h0 + a..h0 + b].fill(STAND_IN);
             places.push((h0 + a, h0 + b, "host", Fault::Label(label.to_owned())));
+        }
+        if places.len() > PLACES_MAX {
+            return None; // more than can be told here (the labels are at most 127)
         }
     }
     if places.is_empty() {
@@ -337,6 +341,16 @@ mod tests {
         // more than can be told: found within the first bytes, nothing copied
         let flood = format!("http://h/{}", " a".repeat(5_000_000));
         assert_eq!(found(&flood), None);
+        // one bound for the faults of every kind together
+        let half = |n| {
+            format!(
+                "http://h/{}?{}",
+                " a".repeat(n),
+                "%7E".repeat(PLACES_MAX / 2)
+            )
+        };
+        assert!(found(&half(PLACES_MAX / 2)).is_some());
+        assert_eq!(found(&half(PLACES_MAX / 2 + 1)), None);
         // two summaries at the same place: the order of check's groups, Python's
         let twice = format!("http://h/{}", "%7e".repeat(LIMIT + 1));
         assert_eq!(found(&twice), None);

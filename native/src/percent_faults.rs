@@ -3,7 +3,7 @@
 //! (RFC 3986 2.1), encoded unreserved octets (2.3), runs of octets that are not UTF-8 or
 //! are overlong (RFC 3987 3.2, RFC 3629).
 
-use crate::faults::{PLACES_MAX, STAND_IN};
+use crate::faults::STAND_IN;
 use crate::found::Fault;
 use crate::tables::{CLASS, UNRESERVED};
 use crate::triplet;
@@ -43,14 +43,16 @@ fn utf8_errors(octets: &[u8], cap: usize) -> Vec<(usize, usize, bool)> {
     out
 }
 
-/// The most faulty percent-encodings told here: [`PLACES_MAX`], the most faults of a text.
-const PERCENT_MAX: usize = PLACES_MAX;
-
 /// The faulty percent-encodings of `s` (a valid text: every "%" starts a triplet), as
 /// `percent_encoding_warnings` finds them run by run: (byte start, byte end, fault), and
-/// the replaced text written into `fixed` (see [`crate::faults`]). `None` past
-/// [`PERCENT_MAX`] of them (Python's to count), found without reading further.
-pub(crate) fn percent_faults(s: &[u8], fixed: &mut [u8]) -> Option<Vec<(usize, usize, Fault)>> {
+/// the replaced text written into `fixed` (see [`crate::faults`]). `None` past `most` of
+/// them (what is left of the text's `faults::PLACES_MAX`: Python's to count), found
+/// without reading further.
+pub(crate) fn percent_faults(
+    s: &[u8],
+    fixed: &mut [u8],
+    most: usize,
+) -> Option<Vec<(usize, usize, Fault)>> {
     let mut out = Vec::new();
     let text = |a: usize, b: usize| String::from_utf8_lossy(&s[a..b]).into_owned();
     let mut i = 0;
@@ -76,12 +78,12 @@ pub(crate) fn percent_faults(s: &[u8], fixed: &mut [u8]) -> Option<Vec<(usize, u
                 out.push((p, p + 3, Fault::Unreserved(text(p, p + 3), byte)));
                 fixed[p..p + 3].fill(STAND_IN);
             }
-            if out.len() > PERCENT_MAX {
+            if out.len() > most {
                 return None;
             }
         }
-        let errors = utf8_errors(&octets, PERCENT_MAX - out.len());
-        if out.len() + errors.len() > PERCENT_MAX {
+        let errors = utf8_errors(&octets, most - out.len());
+        if out.len() + errors.len() > most {
             return None;
         }
         for (n, len, overlong) in errors {
