@@ -124,7 +124,7 @@ FAULTS = frozenset(
 #: valid text with no other violation: the 4.2 bidi ones (only where ``repr`` writes the
 #: piece as itself and the host is left-to-right: ``test_native_bidi_faults.py`` measures
 #: those) and ``not-nfc`` (``test_native_component_warnings.py``), and the summary of a
-#: group of more than ten (``violations-omitted``, ``test_native_hostile.py``).
+#: group of more than ten (``violations-omitted``, ``test_native_omitted.py``).
 TOLD = FAULTS | {"bidi-mixed-direction", "bidi-component-edge", "not-nfc", "violations-omitted"}
 
 
