@@ -81,19 +81,21 @@ static LDH: [bool; 256] = {
 };
 
 /// IDNA label separators other than "." (UTS #46 maps them to it): U+3002, U+FF0E,
-/// U+FF61. A host with one is left to Python.
-fn has_idna_dot(host: &str) -> bool {
-    host.contains(['\u{3002}', '\u{FF0E}', '\u{FF61}'])
-}
+/// U+FF61, as UTF-8. A host with one is left to Python.
+const IDNA_DOTS: [[u8; 3]; 3] = [[0xE3, 0x80, 0x82], [0xEF, 0xBC, 0x8E], [0xEF, 0xBD, 0xA1]];
 
 /// A non-ASCII reg-name (no "%") that may be clean: labels split at "." only, none
 /// empty (no final dot either), each ASCII one in DNS syntax ([`ldh_label`]); whether
 /// the non-ASCII ones convert is asked of IDNA ([`crate::clean::Clean::IfHostConverts`]).
+/// Read as bytes: "." is one byte of UTF-8, and no other character holds that byte.
 pub(crate) fn idn_candidate(host: &str) -> bool {
-    !has_idna_dot(host)
+    let host = host.as_bytes();
+    !host
+        .windows(3)
+        .any(|w| IDNA_DOTS.iter().any(|dot| w == dot))
         && host
-            .split('.')
-            .all(|label| !label.is_empty() && (!label.is_ascii() || ldh_label(label.as_bytes())))
+            .split(|&b| b == b'.')
+            .all(|label| !label.is_empty() && (!label.is_ascii() || ldh_label(label)))
 }
 
 /// Whether `ascii`, the IDNA form of the non-ASCII `host` (`iri.idna.host_to_ascii`),
@@ -103,15 +105,15 @@ pub(crate) fn idn_candidate(host: &str) -> bool {
 /// and hyphens (the Punycode of a label with hyphens starts with them: `авто-кировский`
 /// is `xn----7sbab...`; the conversion has checked the label it decodes to).
 pub fn idn_converted(host: &str, ascii: &str) -> bool {
+    let dots = |s: &str| s.bytes().filter(|&b| b == b'.').count();
     ascii.is_ascii()
         && ascii.len() <= DNS_MAX
-        && ascii.split('.').count() == host.split('.').count()
-        && ascii.split('.').all(|label| {
-            let b = label.as_bytes();
+        && dots(ascii) == dots(host)
+        && ascii.as_bytes().split(|&b| b == b'.').all(|b| {
             !b.is_empty()
                 && b.len() <= 63
                 && (ldh_label(b)
-                    || (label.starts_with("xn--")
+                    || (b.starts_with(b"xn--")
                         && b.len() > 4
                         && b[4..]
                             .iter()
@@ -180,5 +182,34 @@ mod tests {
         assert!(!idn_converted("é", "xn--9ca_"));
         assert!(!idn_converted("é", "xn--"));
         assert!(idn_converted("а-б", "xn----7sbe")); // host_to_ascii("а-б")
+    }
+
+    #[test]
+    fn idn_candidate_as_stated_on_characters() {
+        // every host of up to 5 characters from these (ASCII labels in and out of DNS
+        // syntax, the three other IDNA dots, a character whose UTF-8 shares their lead
+        // bytes), against the definition read on characters
+        let alphabet = [
+            "a", "-", ".", "_", "é", "東", "\u{3002}", "\u{FF0E}", "\u{FF61}", "\u{FF10}",
+        ];
+        let stated = |host: &str| {
+            !host.contains(['\u{3002}', '\u{FF0E}', '\u{FF61}'])
+                && host.split('.').all(|label| {
+                    !label.is_empty() && (!label.is_ascii() || ldh_label(label.as_bytes()))
+                })
+        };
+        let mut hosts = vec![String::new()];
+        let mut checked = 0;
+        for _ in 0..5 {
+            hosts = hosts
+                .iter()
+                .flat_map(|h| alphabet.iter().map(move |c| format!("{h}{c}")))
+                .collect();
+            for host in &hosts {
+                assert_eq!(idn_candidate(host), stated(host), "{host:?}");
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, (1..=5).map(|k| 10usize.pow(k)).sum::<usize>());
     }
 }
