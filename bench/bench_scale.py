@@ -93,18 +93,23 @@ def batch_section(lines: list[str]) -> list[str]:
 BASE = "http://a/b/c/d;p?q"
 
 
-def _loop(task: str) -> Callable[[list[str]], Any]:
-    """The per-value loop of a task's public function (a rejected value as None)."""
+def _loop(task: str, options: dict[str, Any] | None = None) -> Callable[[list[str]], Any]:
+    """The per-value loop of a task's public function, with the options the column gets
+    (``base`` for ``resolve``), a rejected value as None."""
     import iri
     from iri.scale.tasks import split_row
 
+    options = dict(options or {})
     fn: Callable[[str], Any]
     if task == "split":
         fn = split_row
     elif task == "resolve":
+        base = options.pop("base", BASE)
+        if options:
+            raise ValueError(f"the resolve loop takes base only, not {sorted(options)}")
 
         def fn(x: str) -> Any:
-            return iri.resolve(BASE, x)
+            return iri.resolve(base, x)
     else:
         fn = getattr(iri, task)
 
@@ -117,7 +122,17 @@ def _loop(task: str) -> Callable[[list[str]], Any]:
                 out.append(None)
         return out
 
-    return run
+    def run_with_options(lines: list[str]) -> list[Any]:
+        # the options written at the call, as a caller's loop has them (no wrapper frame)
+        out: list[Any] = []
+        for x in lines:
+            try:
+                out.append(fn(x, **options))
+            except iri.IRIError:
+                out.append(None)
+        return out
+
+    return run_with_options if options else run
 
 
 def _peers() -> dict[str, Callable[[list[str]], Any]]:
@@ -250,7 +265,7 @@ def columns_section(corpus_dir: Path | None) -> list[str]:
             found = [p for p in peer_names if p in peers]
             fns: dict[str, Callable[[], Any]] = {
                 "column": lambda: batch.arrow_column(task, arr, on_invalid="null", **options),  # noqa: B023
-                "loop": lambda: _loop(task)(lines),  # noqa: B023
+                "loop": lambda: _loop(task, options)(lines),  # noqa: B023
             }
             for peer in found:
                 fns[peer] = lambda peer=peer: peers[peer](lines)  # type: ignore[misc]  # noqa: B023
