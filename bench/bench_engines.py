@@ -19,9 +19,9 @@ Each path computes the whole result column and hands it back to its caller:
   otherwise be all a short column measures.
 
 Wall-clock, best of ENGINE_RUNS (Polars, DuckDB: calls of a few milliseconds, whose minima
-over 5 rounds strayed here: 0.76x and 1.79x in one run, 1.1-1.4x in three others) or RUNS
-(Spark) after one warm-up run. Ratios: engine time / bare time (targets: Polars and DuckDB
-<= 1.3x) and Spark's parse_url time / iri's host-extraction time (target >= 1x).
+over 5 rounds strayed here: 0.76x and 1.79x in one of three runs, 1.1-1.5x in the other
+two) or RUNS (Spark) after one warm-up run. Ratios: engine time / bare time (targets: Polars
+and DuckDB <= 1.3x) and Spark's parse_url time / iri's host-extraction time (target >= 1x).
 """
 
 from __future__ import annotations
