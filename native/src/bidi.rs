@@ -96,14 +96,14 @@ fn unbroken(_: usize, _: usize, rules: (bool, bool)) -> bool {
 /// smaller components (none: the whole component).
 type Part = (&'static str, Option<(usize, usize)>, &'static [u8]);
 
-/// The components of 4.2 outside the host (`iri.syntax.bidi._SPLIT`).
-fn outside_host(g: &Groups) -> [Part; 4] {
-    [
-        ("userinfo", g.userinfo, &[]),
-        ("path", Some(g.path), b"/."),
-        ("query", g.query, b"&;="),
-        ("fragment", g.fragment, &[]),
-    ]
+/// The components of 4.2 outside the host ([`Groups::outside_host`]), each with the
+/// characters that cut it (`iri.syntax.bidi._SPLIT`).
+fn outside_host(g: &Groups) -> impl Iterator<Item = Part> {
+    const SEPS: [&[u8]; 4] = [b"", b"/.", b"&;=", b""];
+    g.outside_host()
+        .into_iter()
+        .zip(SEPS)
+        .map(|((name, span), seps)| (name, span, seps))
 }
 
 /// A warning of the 4.2 checks: the component, the byte span of its smaller component in

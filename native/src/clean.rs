@@ -233,18 +233,13 @@ pub(crate) fn not_nfc<'a>(
     text: &'a str,
     g: &Groups,
 ) -> impl Iterator<Item = (&'static str, (usize, usize))> + 'a {
-    [
-        ("userinfo", g.userinfo),
-        ("path", Some(g.path)),
-        ("query", g.query),
-        ("fragment", g.fragment),
-    ]
-    .into_iter()
-    .filter_map(|(name, span)| span.map(|s| (name, s)))
-    .filter(|&(_, (a, b))| {
-        let part = &text[a..b];
-        !(part.is_ascii() || unicode_normalization::is_nfc(part))
-    })
+    g.outside_host()
+        .into_iter()
+        .filter_map(|(name, span)| span.map(|s| (name, s)))
+        .filter(|&(_, (a, b))| {
+            let part = &text[a..b];
+            !(part.is_ascii() || unicode_normalization::is_nfc(part))
+        })
 }
 
 /// [`clean_groups`] with a non-ASCII host taken as converting: `None` when `check` may

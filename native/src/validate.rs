@@ -90,6 +90,18 @@ pub struct Groups {
 }
 
 impl Groups {
+    /// The components outside the authority that `check` warns about one by one (the
+    /// 4.2 bidi checks, `not-nfc`): userinfo, path, query, fragment, by name, in the order
+    /// of the text.
+    pub fn outside_host(&self) -> [(&'static str, Span); 4] {
+        [
+            ("userinfo", self.userinfo),
+            ("path", Some(self.path)),
+            ("query", self.query),
+            ("fragment", self.fragment),
+        ]
+    }
+
     pub fn as_array(&self) -> [Span; 8] {
         [
             self.scheme,
