@@ -90,9 +90,9 @@ pub struct Groups {
 }
 
 impl Groups {
-    /// The components outside the authority that `check` warns about one by one (the
-    /// 4.2 bidi checks, `not-nfc`): userinfo, path, query, fragment, by name, in the order
-    /// of the text.
+    /// The components outside the host that `check` warns about one by one (the 4.2
+    /// bidi checks, `not-nfc`): userinfo, path, query, fragment, by name, in the order of
+    /// the text.
     pub fn outside_host(&self) -> [(&'static str, Span); 4] {
         [
             ("userinfo", self.userinfo),
