@@ -4,8 +4,7 @@
 
 use crate::bidi::bidi_broken;
 use crate::chars::repr_plain;
-use crate::faults::PLACES_MAX;
-use crate::found::{Fault, Place};
+use crate::found::{Fault, Place, PLACES_MAX};
 use crate::validate::Groups;
 
 /// The 4.2 bidi warnings of a valid text outside the host (`bidi_broken`; RFC 3987 4.2:

@@ -57,15 +57,10 @@
 //! the Python checker on every corpus and on texts made faulty at random.
 
 use crate::clean::{clean_groups, components_nfc, Clean};
-use crate::found::{placed, Fault, Found, Place};
+use crate::found::{placed, Fault, Found, Place, PLACES_MAX};
 use crate::hostname::{ldh_label, DNS_MAX};
 use crate::tables::{CLASS, QUERY};
 use crate::validate::{validate, Groups, Rule, Verdict};
-
-/// The most faults a text may have for the core to tell them (beyond, Python counts
-/// them): each is a [`Place`] with its text, so this bounds the work and the memory spent
-/// on one text, whatever its length.
-pub(crate) const PLACES_MAX: usize = 256;
 
 /// What takes the place of a faulty character (see the module comment).
 pub(crate) const STAND_IN: u8 = b'g';
@@ -192,9 +187,6 @@ pub fn faults(text: &str, rule: Rule, zone_id: bool, unicode_ok: bool) -> Option
             let label = &text[h0 + a..h0 + b];
             fixed[h0 + a..h0 + b].fill(STAND_IN);
             places.push((h0 + a, h0 + b, "host", Fault::Label(label.to_owned())));
-        }
-        if places.len() > PLACES_MAX {
-            return None; // more than can be told here (the labels are at most 127)
         }
     }
     if places.is_empty() {

@@ -15,6 +15,12 @@ use crate::tables::{
 /// `iri.syntax.collect.DEFAULT_LIMIT`: violations kept per (code, component).
 pub const LIMIT: usize = 10;
 
+/// The most faults a text may have for the core to tell them (beyond, Python counts
+/// them): each is a [`Place`] with its text, so this bounds the work and the memory spent
+/// on one text, whatever its length. [`placed`] holds every text to it; the finders stop
+/// collecting past it, without reading further.
+pub(crate) const PLACES_MAX: usize = 256;
+
 /// A fault at its place: (byte start, byte end, component, fault).
 pub(crate) type Place = (usize, usize, &'static str, Fault);
 
@@ -131,8 +137,11 @@ impl Found {
 /// `Collector.finish`: by position, then by code (a lowercase triplet that encodes an
 /// unreserved octet draws both; a smaller component of 4.2, both rules), their spans in
 /// code points of `text`. `None` when two summaries start at the same place (their order
-/// is the one in which `check` met their groups: Python's).
+/// is the one in which `check` met their groups: Python's), or past [`PLACES_MAX`].
 pub(crate) fn placed(text: &str, mut places: Vec<Place>) -> Option<Vec<Found>> {
+    if places.len() > PLACES_MAX {
+        return None;
+    }
     places.sort_by_key(|p| (p.0, fault_code(&p.3).0));
     let s = text.as_bytes();
     let mut found: Vec<Found> = Vec::with_capacity(places.len().min(4 * LIMIT));

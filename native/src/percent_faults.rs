@@ -46,7 +46,7 @@ fn utf8_errors(octets: &[u8], cap: usize) -> Vec<(usize, usize, bool)> {
 /// The faulty percent-encodings of `s` (a valid text: every "%" starts a triplet), as
 /// `percent_encoding_warnings` finds them run by run: (byte start, byte end, fault), and
 /// the replaced text written into `fixed` (see [`crate::faults`]). `None` past `most` of
-/// them (what is left of the text's `faults::PLACES_MAX`: Python's to count), found
+/// them (what is left of the text's `found::PLACES_MAX`: Python's to count), found
 /// without reading further.
 pub(crate) fn percent_faults(
     s: &[u8],

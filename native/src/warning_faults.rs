@@ -45,3 +45,28 @@ pub(crate) fn warning_faults(
         found,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::found::PLACES_MAX;
+    use crate::validate::{validate, Verdict};
+
+    /// The bidi warnings and `not-nfc` together are held to the text's one bound.
+    #[test]
+    fn one_bound_with_not_nfc() {
+        // pieces that break rule 2 only (a digit first), and a query out of NFC
+        let text = |pieces: usize| format!("http://h/{}?e\u{301}", "1\u{5D0}/".repeat(pieces));
+        let told = |t: &str| {
+            let Verdict::Valid(g) = validate(t, Rule::IriReference, false) else {
+                panic!("valid: {t:?}")
+            };
+            warning_faults(t, &g, Rule::IriReference, true).map(|f| f.found.len())
+        };
+        // 255 bidi warnings and one not-nfc: the first ten of the bidi ones, their
+        // summary, the not-nfc
+        assert_eq!(told(&text(PLACES_MAX - 1)), Some(12));
+        // 256 and one: past the bound
+        assert_eq!(told(&text(PLACES_MAX)), None);
+    }
+}
