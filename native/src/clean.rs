@@ -27,8 +27,9 @@
 //!   version is one the tables hold for.
 
 use crate::bidi::bidi_clean;
-use crate::chars::{all_inert, decode, in_rtl_blocks, is_inert, is_nfc_read};
+use crate::chars::all_inert;
 use crate::hostname::{a_label_shape, dns_ok, idn_candidate, idn_converted};
+use crate::pretest::characters;
 use crate::tables::{CLASS, DEFAULT_PORTS, SPECIFIC_SCHEMES, UNRESERVED};
 use crate::triplet;
 use crate::validate::{validate, Groups, Rule, Verdict};
@@ -254,24 +255,9 @@ fn clean_bool(text: &str, g: &Groups, rule: Rule, unicode_ok: bool, all: bool) -
         if !unicode_ok {
             return None;
         }
-        let mut nfc_read = false;
-        let mut i = 0;
-        while i < s.len() {
-            if s[i] < 0x80 {
-                i += 1;
-                continue;
-            }
-            let (cp, len) = decode(s, i);
-            if !is_inert(cp) {
-                if !is_nfc_read(cp) {
-                    return None;
-                }
-                nfc_read = true;
-            }
-            rtl |= in_rtl_blocks(cp);
-            i += len;
-        }
-        if nfc_read
+        let asks = characters(text)?;
+        rtl = asks.rtl;
+        if asks.nfc_read
             && !(if all {
                 components_nfc(text, g)
             } else {
