@@ -84,17 +84,59 @@ const fn lead_table(private: bool) -> [bool; 256] {
     t
 }
 
+/// The one character outside the set (`ucschar`, with `iprivate` when `private`, without
+/// the bidi formatting characters) that the two-byte lead byte `b` (0xC2-0xDF) can start,
+/// as its second byte; `None` when it can start none or several.
+const fn lone_outsider(b: u32, private: bool) -> Option<u8> {
+    let (lo, hi) = lead_span(b);
+    let mut found = None;
+    let mut cp = lo;
+    while cp <= hi {
+        let ucs = inside(cp, cp, tables::UCSCHAR) || (private && inside(cp, cp, tables::IPRIVATE));
+        let mut bidi = false;
+        let mut k = 0;
+        while k < tables::BIDI_FORMATTING.len() {
+            bidi |= tables::BIDI_FORMATTING[k] == cp;
+            k += 1;
+        }
+        if !ucs || bidi {
+            if found.is_some() {
+                return None;
+            }
+            found = Some(0x80 | (cp & 0x3F) as u8);
+        }
+        cp += 1;
+    }
+    found
+}
+
 /// [`tables::CLASS`] widened for the scanner of a set whose non-ASCII part is `ucschar`
 /// (with `iprivate` when `private`): a continuation byte (0x80-0xBF) and a lead byte of
 /// [`lead_table`] belong to every set, any other lead byte to none. A run of such bytes
 /// is a run of characters of the set (the text is UTF-8, so a continuation byte only
 /// follows a lead byte already passed); a lead byte that stops it is decoded.
+///
+/// A two-byte lead byte that can start one character outside the set belongs to every
+/// set too, and that character's second byte to none ([`lone_outsider`]: 0xD8 and 0x9C,
+/// for U+061C ARABIC LETTER MARK among the Arabic letters): every character outside the
+/// set still holds a byte that stops the run, and a continuation byte that stops it is
+/// decoded from its character's lead byte ([`scan`]).
 const fn wide_class(private: bool) -> [u16; 256] {
     let lead = lead_table(private);
     let mut t = tables::CLASS;
     let mut b = 0x80;
     while b < 256 {
         t[b] = if b < 0xC0 || lead[b] { u16::MAX } else { 0 };
+        b += 1;
+    }
+    let mut b = 0xC2;
+    while b <= 0xDF {
+        if !lead[b] {
+            if let Some(second) = lone_outsider(b as u32, private) {
+                t[b] = u16::MAX;
+                t[second as usize] = 0;
+            }
+        }
         b += 1;
     }
     t
@@ -218,12 +260,23 @@ pub fn run<const MASK: u16>(s: &[u8], i: usize, wide: Wide) -> usize {
     }
 }
 
+/// The lead byte of the character whose continuation byte is at `i` (rare: the stops of
+/// `wide_class` in the middle of a character).
+#[cold]
+#[inline(never)]
+fn char_start(s: &[u8], mut i: usize) -> usize {
+    while s[i] & 0xC0 == 0x80 {
+        i -= 1;
+    }
+    i
+}
+
 /// [`run`] for one set. The bytes are read sixteen at a time ([`Stops::find_with`]) through
 /// the class table of `WIDE` (`wide_class`: most non-ASCII characters pass there without
 /// being decoded), in the fastest way the CPU has ([`classified`]: the run and the
 /// characters it decodes inside one dispatch; the run's end is all it gives back). A byte
-/// that stops them is either the end (ASCII) or a lead byte whose character is decoded
-/// and tested.
+/// that stops them is either the end (ASCII) or a byte of a character that is decoded and
+/// tested: a lead byte, or a continuation byte of `wide_class`.
 fn scan<const MASK: u16, const WIDE: usize>(s: &[u8], i: usize) -> usize {
     struct Scan<'a, const MASK: u16, const WIDE: usize> {
         s: &'a [u8],
@@ -245,11 +298,15 @@ fn scan<const MASK: u16, const WIDE: usize>(s: &[u8], i: usize) -> usize {
                 if i >= n || s[i] < 0x80 {
                     return i;
                 }
-                let (cp, len) = decode(s, i);
+                // a continuation byte that stops the run (`wide_class`): its character
+                // starts at the lead byte before it, inside the run (which starts at a
+                // character's boundary)
+                let lead = if s[i] >= 0xC0 { i } else { char_start(s, i) };
+                let (cp, len) = decode(s, lead);
                 if !wide_ok(cp, wide) {
-                    return i;
+                    return lead;
                 }
-                i += len;
+                i = lead + len;
             }
         }
     }
@@ -327,6 +384,28 @@ mod tests {
         assert!(!LEAD_UCS[0xEE] && LEAD_UCS_PRIVATE[0xEE]);
         assert_eq!(CLASS_UCS[b'a' as usize], tables::CLASS[b'a' as usize]);
         assert!(CLASS_UCS[0x80] == u16::MAX && CLASS_UCS[0xC2] == 0 && CLASS_UCS[0xCE] == u16::MAX);
+        assert!(LEAD_UCS[0xED] && !LEAD_UCS[0xD8]);
+    }
+
+    #[test]
+    fn every_character_outside_holds_a_stop() {
+        // the scanner's tables are sound: a character all of whose bytes a widened class
+        // passes is in the set
+        for (class, wide) in [
+            (&CLASS_UCS, Wide::Ucs),
+            (&CLASS_UCS_PRIVATE, Wide::UcsPrivate),
+        ] {
+            for c in (0x80..=0x10FFFFu32).filter_map(char::from_u32) {
+                let mut buf = [0u8; 4];
+                let bytes = c.encode_utf8(&mut buf).as_bytes();
+                if bytes.iter().all(|&b| class[b as usize] == u16::MAX) {
+                    assert!(wide_ok(c as u32, wide), "U+{:04X}", c as u32);
+                }
+            }
+        }
+        // the Arabic letters and Hangul pass undecoded; U+061C and U+0080 do not
+        assert!(CLASS_UCS[0xD8] == u16::MAX && CLASS_UCS[0x9C] == 0);
+        assert!(CLASS_UCS[0xED] == u16::MAX && CLASS_UCS[0xC2] == 0);
     }
 
     #[test]
@@ -375,7 +454,7 @@ mod tests {
         // every start, every length around the sixteen-byte blocks and the last bytes,
         // every component set and non-ASCII part: the end of the run is the first
         // character outside it (ASCII: the class table; else `wide_ok`)
-        let pool: Vec<char> = "aZ09-._~%!$&'()*+,;=:@/?#[] \"<>^`{|}\x7f\0é東😀\u{80}\u{200F}\u{E000}\u{FFFE}\u{E0001}\u{1F600}\u{061C}\u{2066}\u{10FFFD}"
+        let pool: Vec<char> = "aZ09-._~%!$&'()*+,;=:@/?#[] \"<>^`{|}\x7f\0é東😀\u{80}\u{200F}\u{E000}\u{FFFE}\u{E0001}\u{1F600}\u{061C}\u{2066}\u{10FFFD}\u{627}\u{61B}\u{61D}\u{71C}\u{4E1C}\u{1F61C}\u{D55C}\u{D7FB}\u{E01EF}"
             .chars()
             .collect();
         for len in 0..40 {

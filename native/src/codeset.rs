@@ -117,17 +117,25 @@ pub const fn inside(lo: u32, hi: u32, ranges: &[(u32, u32)]) -> bool {
     false
 }
 
-/// The code points a UTF-8 sequence with the lead byte `b` (0xC2-0xF4) can encode.
+/// The code points a UTF-8 sequence with the lead byte `b` (0xC2-0xF4) can encode in a
+/// `str`: no surrogate (after 0xED only 0x80-0x9F follows: U+D000-U+D7FF) and nothing
+/// above U+10FFFF (RFC 3629 4).
 pub const fn lead_span(b: u32) -> (u32, u32) {
     if b < 0xE0 {
         let lo = (b & 0x1F) << 6;
         (if lo < 0x80 { 0x80 } else { lo }, lo | 0x3F)
+    } else if b == 0xED {
+        (0xD000, 0xD7FF)
     } else if b < 0xF0 {
         let lo = (b & 0x0F) << 12;
         (if lo < 0x800 { 0x800 } else { lo }, lo | 0xFFF)
     } else {
         let lo = (b & 0x07) << 18;
-        (if lo < 0x10000 { 0x10000 } else { lo }, lo | 0x3FFFF)
+        let hi = lo | 0x3FFFF;
+        (
+            if lo < 0x10000 { 0x10000 } else { lo },
+            if hi > 0x10FFFF { 0x10FFFF } else { hi },
+        )
     }
 }
 
