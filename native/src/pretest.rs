@@ -3,10 +3,11 @@
 //! any is in the right-to-left blocks (then the 4.2 checks run).
 //!
 //! Most characters of real text need no decoding for that: every character that some lead
-//! bytes start is inert and outside the right-to-left blocks (Latin, Greek and Cyrillic
-//! letters, most CJK ideographs and Hangul). Such bytes, ASCII and the continuation bytes
-//! are passed sixteen at a time ([`crate::block`]), from a table computed at compile time
-//! from the generated ranges; a character with another lead byte is decoded and tested.
+//! bytes start is inert and outside the right-to-left blocks (Latin-1 and Latin Extended,
+//! Cyrillic, most CJK ideographs and Hangul syllables). Such bytes, ASCII and the
+//! continuation bytes are passed sixteen at a time ([`crate::block`]), from a table
+//! computed at compile time from the generated ranges; a character with another lead byte
+//! is decoded and tested.
 
 use crate::block::{classified, Bits, Stops, WithBits};
 use crate::chars::{decode, in_rtl_blocks, is_inert, is_nfc_read};
