@@ -117,6 +117,18 @@ pub const fn inside(lo: u32, hi: u32, ranges: &[(u32, u32)]) -> bool {
     false
 }
 
+/// Whether some code point of `lo..=hi` lies in a range of `ranges`.
+pub const fn touches(lo: u32, hi: u32, ranges: &[(u32, u32)]) -> bool {
+    let mut k = 0;
+    while k < ranges.len() {
+        if ranges[k].0 <= hi && lo <= ranges[k].1 {
+            return true;
+        }
+        k += 1;
+    }
+    false
+}
+
 /// The code points a UTF-8 sequence with the lead byte `b` (0xC2-0xF4) can encode in a
 /// `str`: no surrogate (after 0xED only 0x80-0x9F follows: U+D000-U+D7FF) and nothing
 /// above U+10FFFF (RFC 3629 4).

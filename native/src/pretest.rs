@@ -11,7 +11,7 @@
 
 use crate::block::{classified, Bits, Stops, WithBits};
 use crate::chars::{decode, in_rtl_blocks, is_inert, is_nfc_read};
-use crate::codeset::{inside, lead_span};
+use crate::codeset::{inside, lead_span, touches};
 use crate::tables;
 
 /// What the non-ASCII characters of a text ask of `clean`, when none rules it out.
@@ -21,18 +21,6 @@ pub struct Asks {
     pub nfc_read: bool,
     /// Some character is in the right-to-left blocks.
     pub rtl: bool,
-}
-
-/// Whether some code point of `lo..=hi` lies in `ranges`.
-const fn touches(lo: u32, hi: u32, ranges: &[(u32, u32)]) -> bool {
-    let mut k = 0;
-    while k < ranges.len() {
-        if ranges[k].0 <= hi && lo <= ranges[k].1 {
-            return true;
-        }
-        k += 1;
-    }
-    false
 }
 
 /// Bit 0 set for the bytes passed without decoding: ASCII, continuation bytes, and each
