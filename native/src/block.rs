@@ -301,16 +301,17 @@ mod tests {
     #[test]
     fn find_matches_a_byte_at_a_time() {
         // every start and length around the blocks and the padded tail, a set with NUL
-        // outside it and one without
+        // outside it and one without, and one byte alone
         const DELIMS: Stops = Stops::bytes(b"/?#");
         const PATH: Stops = Stops::of(&tables::CLASS, tables::PATH);
+        const PERCENT: Stops = Stops::bytes(b"%");
         let pool = b"ab/?#\0c%d\xc3\xa9 ";
         for len in 0..40 {
             for seed in 0..pool.len() {
                 let s: Vec<u8> = (0..len)
                     .map(|k| pool[(seed + k * 5 + k * k) % pool.len()])
                     .collect();
-                for stops in [&DELIMS, &PATH] {
+                for stops in [&DELIMS, &PATH, &PERCENT] {
                     for start in 0..=len {
                         let want = (start..len).find(|&k| stops.holds(s[k])).unwrap_or(len);
                         // the CPU's way, and the ranges, which every CPU has

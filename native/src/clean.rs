@@ -27,6 +27,7 @@
 //!   version is one the tables hold for.
 
 use crate::bidi::bidi_clean;
+use crate::block::Stops;
 use crate::chars::all_inert;
 use crate::hostname::{a_label_shape, dns_ok, idn_candidate, idn_converted};
 use crate::pretest::characters;
@@ -53,19 +54,25 @@ fn port_equals(port: &[u8], default: &str) -> bool {
 
 /// No "." or ".." segment where `iri._check_path.path` reports dot-segment. Such a
 /// segment starts with a dot at the start of the path or after a "/": only the dots are
-/// looked at (a path without one is read once, by `memchr`).
+/// looked at (found sixteen bytes at a time, [`Stops`]).
 fn no_dot_segments(path: &[u8], relative: bool) -> bool {
     if !(path.first() == Some(&b'/') || (!relative && !path.is_empty())) {
         return true;
     }
-    memchr::memchr_iter(b'.', path).all(|i| {
-        if i > 0 && path[i - 1] != b'/' {
-            return true; // inside a segment
+    const DOT: Stops = Stops::bytes(b".");
+    let mut i = DOT.find(path, 0);
+    while i < path.len() {
+        if i == 0 || path[i - 1] == b'/' {
+            // a segment that starts with a dot: "." or ".." alone?
+            let rest = &path[i + 1..];
+            let len = 1 + memchr::memchr(b'/', rest).unwrap_or(rest.len());
+            if len == 1 || (len == 2 && rest[0] == b'.') {
+                return false;
+            }
         }
-        let rest = &path[i + 1..];
-        let len = 1 + memchr::memchr(b'/', rest).unwrap_or(rest.len());
-        !(len == 1 || (len == 2 && rest[0] == b'.'))
-    })
+        i = DOT.find(path, i + 1);
+    }
+    true
 }
 
 /// A `file` IRI that draws no warning of its own (RFC 8089 2, `iri.syntax.schemes.file`:
@@ -321,7 +328,7 @@ fn clean_bool(text: &str, g: &Groups, rule: Rule, unicode_ok: bool, all: bool) -
     if !no_dot_segments(&s[g.path.0..g.path.1], relative) {
         return None;
     }
-    (memchr::memchr(b'%', s).is_none() || percent_clean(s)).then_some(ask)
+    (!triplet::holds_percent(s) || percent_clean(s)).then_some(ask)
 }
 
 #[cfg(test)]
@@ -340,7 +347,14 @@ mod tests {
                 .collect();
             paths.extend(longer);
         }
-        for path in &paths {
+        // and behind segments that put them across the sixteen-byte blocks of the search
+        let padded: Vec<Vec<u8>> = (1..18)
+            .flat_map(|k| {
+                let pad = [b"/".as_slice(), &b"b".repeat(k)].concat();
+                paths.iter().map(move |p| [pad.as_slice(), p].concat())
+            })
+            .collect();
+        for path in paths.iter().chain(&padded) {
             for relative in [false, true] {
                 let checked = path.first() == Some(&b'/') || (!relative && !path.is_empty());
                 let dotted = path

@@ -2,6 +2,7 @@
 //! byte, and the octet it encodes. What the decoder (`convert`), the warnings of `clean`
 //! and the faults of `faults` read escapes with.
 
+use crate::block::Stops;
 use crate::tables::{CLASS, HEXDIG};
 
 /// The value of a hex digit (`0-9`, `a-f`, `A-F`; any other byte is not asked).
@@ -16,6 +17,15 @@ fn hexval(b: u8) -> u8 {
 /// The octet of the triplet `e` (three bytes, known to be one).
 pub fn octet(e: &[u8]) -> u8 {
     (hexval(e[1]) << 4) | hexval(e[2])
+}
+
+/// Whether `s` holds a "%": sixteen bytes at a time, inline ([`Stops`] with one byte; a
+/// call of `memchr` cost `is_valid` 4-5 % on `web` and `mixed`, one thread, on texts
+/// of some 60 bytes).
+#[inline]
+pub fn holds_percent(s: &[u8]) -> bool {
+    const PERCENT: Stops = Stops::bytes(b"%");
+    PERCENT.find(s, 0) < s.len()
 }
 
 /// Whether a triplet starts at byte `i` of `s` (two lookups in the class table: the

@@ -280,7 +280,7 @@ pub fn validate(text: &str, rule: Rule, zone_id: bool) -> Verdict {
         return Verdict::Invalid;
     }
     let s = text.as_bytes();
-    if memchr::memchr(b'%', s).is_some() {
+    if crate::triplet::holds_percent(s) {
         if !percent_ok(s) {
             return Verdict::Invalid;
         }
