@@ -3,6 +3,7 @@
 //! here: the caller passes a function (the Python `idna` package, cached) that maps one
 //! host, so both modes share one IDNA implementation (issue 21).
 
+use crate::block::Stops;
 use crate::codeset::CodeSet;
 use crate::tables::{DNS_HOST_SCHEMES, MAY_DECODE, MAY_DECODE_QUERY, UNRESERVED};
 use crate::triplet;
@@ -133,9 +134,18 @@ pub fn decode_with(text: &str, in_query: bool, upper: bool, out: &mut String) {
 
 /// Whether `text` holds "xn--" (the prefix of an A-label) anywhere.
 pub fn has_a_label(text: &str) -> bool {
-    // (memmem would build a searcher per call: more than a short host costs to read)
+    // each "x" found sixteen bytes at a time, inline (memmem would build a searcher per
+    // call: more than a short host costs to read)
+    const X: Stops = Stops::bytes(b"x");
     let s = text.as_bytes();
-    memchr::memchr_iter(b'x', s).any(|i| s[i..].starts_with(b"xn--"))
+    let mut i = X.find(s, 0);
+    while i < s.len() {
+        if s[i..].starts_with(b"xn--") {
+            return true;
+        }
+        i = X.find(s, i + 1);
+    }
+    false
 }
 
 /// Whether hosts of `scheme` are DNS names (`iri.schemes.uses_dns`).
@@ -243,7 +253,7 @@ fn to_iri_at(
     out: &mut String,
 ) -> Option<()> {
     let g = valid(text)?;
-    if memchr::memchr(b'%', text.as_bytes()).is_none() && !has_a_label(text) {
+    if !triplet::holds_percent(text.as_bytes()) && !has_a_label(text) {
         out.push_str(text);
         return Some(());
     }
@@ -291,6 +301,17 @@ fn to_iri_at(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_labels_are_found_across_the_blocks() {
+        for k in 0..40 {
+            let pad = "ax".repeat(k);
+            assert!(has_a_label(&format!("http://{pad}.xn--e1a/")), "{k}");
+            assert!(has_a_label(&format!("{pad}xn--")), "{k}");
+            assert!(!has_a_label(&format!("http://{pad}.xn-/xn-")), "{k}");
+            assert!(!has_a_label(&format!("{pad}xxn-")), "{k}");
+        }
+    }
 
     #[test]
     fn dns_schemes_are_found_in_any_case() {
