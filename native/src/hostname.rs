@@ -2,6 +2,8 @@
 //! RFC 1123 2.1, RFC 5891 4.2.3.1) and as IDNA's answers are read back (RFC 5890, UTS #46
 //! VerifyDnsLength): the name tests of [`crate::clean`] and [`crate::faults`].
 
+use crate::block::Stops;
+
 /// RFC 3986 3.2.2: names "should" have no more than 255 characters (iri DNS_MAX); IDNA
 /// (RFC 5891 / UTS #46 VerifyDnsLength) stops at 253, the stricter bound is kept here.
 pub(crate) const DNS_MAX: usize = 253;
@@ -35,22 +37,23 @@ pub(crate) fn dns_ok(host: &[u8]) -> bool {
     if host.len() > DNS_MAX {
         return false;
     }
-    // one pass: each byte a lowercase letter, digit, hyphen or dot (a table lookup); each
-    // label then judged at its dot by its frame alone
+    // the next byte that is no lowercase letter, digit or hyphen (found sixteen bytes at a
+    // time) must be a dot or the end of the name; it ends a label, judged by its frame
+    const NOT_LDH: Stops = Stops::of(&LDH, 1);
     let mut start = 0;
-    for i in 0..=host.len() {
-        match host.get(i) {
-            Some(&b'.') | None => {
-                if !label_frame(&host[start..i], false) {
-                    return false;
-                }
-                start = i + 1;
-            }
-            Some(&b) if !LDH[b as usize] => return false,
-            Some(_) => {}
+    loop {
+        let i = NOT_LDH.find(host, start);
+        if i < host.len() && host[i] != b'.' {
+            return false;
         }
+        if !label_frame(&host[start..i], false) {
+            return false;
+        }
+        if i == host.len() {
+            return true;
+        }
+        start = i + 1;
     }
-    true
 }
 
 /// An ASCII name that [`dns_ok`] refused only for its `xn--` labels: each label as
@@ -62,19 +65,22 @@ pub(crate) fn a_label_shape(host: &[u8]) -> bool {
     host.len() <= DNS_MAX
         && host
             .split(|&b| b == b'.')
-            .all(|label| label_frame(label, true) && label.iter().all(|&b| LDH[b as usize]))
+            .all(|label| label_frame(label, true) && label.iter().all(|&b| LDH[b as usize] != 0))
         && host
             .split(|&b| b == b'.')
             .any(|label| label.starts_with(b"xn--"))
 }
 
-/// The bytes of a lowercase label in DNS syntax: lowercase letters, digits, the hyphen.
-static LDH: [bool; 256] = {
-    let mut t = [false; 256];
+/// The bytes of a lowercase label in DNS syntax (bit 0): lowercase letters, digits, the
+/// hyphen; a class table, for [`Stops`].
+const LDH: [u16; 256] = {
+    let mut t = [0u16; 256];
     let mut b = 0;
     while b < 256 {
         let c = b as u8;
-        t[b] = c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-';
+        if c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-' {
+            t[b] = 1;
+        }
         b += 1;
     }
     t
