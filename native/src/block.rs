@@ -157,9 +157,7 @@ impl Stops {
             let last: &[u8; 16] = s[n - 16..].try_into().expect("16 bytes");
             bits(last) >> (i + 16 - n)
         } else {
-            let mut padded = [0u8; 16];
-            padded[..n - i].copy_from_slice(&s[i..]);
-            bits(&padded) & ((1 << (n - i)) - 1)
+            bits(&short_block(&s[i..])) & ((1 << (n - i)) - 1)
         };
         if found == 0 {
             n
@@ -173,6 +171,35 @@ impl Stops {
     pub fn holds(&self, b: u8) -> bool {
         (0..self.n).any(|k| self.lo[k] <= b && b <= self.hi[k])
     }
+}
+
+/// The bytes of `t` (fewer than sixteen) at the start of a block, the rest of it zero. They
+/// are read as two words that overlap (of eight bytes, or of four), the second shifted
+/// down over the first, and the block is built in registers. A copy into a zeroed block in
+/// memory cost more than the search: the block's sixteen-byte load must wait for the
+/// copy's smaller stores to reach the cache, since the CPU cannot forward them to it
+/// (measured: `is_valid` on texts of 9-15 bytes took 34 ns a row, on texts of 17 bytes
+/// 13 ns).
+#[inline(always)]
+fn short_block(t: &[u8]) -> [u8; 16] {
+    let m = t.len();
+    debug_assert!(m < 16);
+    let v = if m >= 8 {
+        let lo = u64::from_le_bytes(t[..8].try_into().expect("8 bytes"));
+        let hi = u64::from_le_bytes(t[m - 8..].try_into().expect("8 bytes"));
+        // bytes 8.. of `t` are the last `m - 8` of `hi`: shifted down by `16 - m` bytes (all
+        // of them, to zero, when `m` is 8)
+        let hi = hi.checked_shr(8 * (16 - m) as u32).unwrap_or(0);
+        u128::from(lo) | u128::from(hi) << 64
+    } else if m >= 4 {
+        let lo = u32::from_le_bytes(t[..4].try_into().expect("4 bytes"));
+        let hi = u32::from_le_bytes(t[m - 4..].try_into().expect("4 bytes"));
+        let hi = hi.checked_shr(8 * (8 - m) as u32).unwrap_or(0);
+        u128::from(lo) | u128::from(hi) << 32
+    } else {
+        t.iter().rev().fold(0, |w, &b| w << 8 | u128::from(b))
+    };
+    v.to_le_bytes()
 }
 
 /// A way to tell which bytes of a block lie outside a set ([`Stops::bits`] or its byte
@@ -320,6 +347,16 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    #[test]
+    fn short_blocks_hold_the_bytes_then_zeros() {
+        let text: Vec<u8> = (1..=15).collect();
+        for m in 0..16 {
+            let mut want = [0u8; 16];
+            want[..m].copy_from_slice(&text[..m]);
+            assert_eq!(short_block(&text[..m]), want, "{m}");
         }
     }
 
