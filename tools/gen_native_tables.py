@@ -374,6 +374,10 @@ def render() -> str:
         Code.BIDI_MIXED_DIRECTION,
         Code.BIDI_COMPONENT_EDGE,
         Code.NOT_NFC,
+        Code.UPPERCASE_SCHEME,
+        Code.UPPERCASE_HOST,
+        Code.DEFAULT_PORT,
+        Code.DOT_SEGMENT,
         Code.VIOLATIONS_OMITTED,
     ):
         info = REGISTRY[code]

@@ -40,7 +40,7 @@ fn eq_lower(scheme: &[u8], name: &str) -> bool {
 }
 
 /// Whether `port` and `default` are the same number (`port_equals`, no int()).
-fn port_equals(port: &[u8], default: &str) -> bool {
+pub(crate) fn port_equals(port: &[u8], default: &str) -> bool {
     fn strip(p: &[u8]) -> &[u8] {
         let k = p.iter().take_while(|&&b| b == b'0').count();
         if k == p.len() {

@@ -6,7 +6,10 @@
 //! well-formed percent-encodings outside the host (`iri.syntax.should.
 //! percent_encoding_warnings`): lowercase hex digits (RFC 3986 2.1: `%7e`), an encoded
 //! unreserved octet (2.3: `%7E`), octets that are not UTF-8 (RFC 3987 3.2, RFC 3629:
-//! `%E9`, the overlong `%C0%AF`). And, in a valid text with no other violation, the
+//! `%E9`, the overlong `%C0%AF`), and the warnings on the form that the normalizations
+//! of RFC 3986 undo, each stood in for in the same way ([`crate::form_faults`]:
+//! `uppercase-scheme`, `uppercase-host`, `default-port`, `dot-segment`). And, in a valid
+//! text with no other violation, the
 //! warnings on its userinfo, path, query and fragment ([`crate::warning_faults`]): the 4.2
 //! bidi ones (`bidi-mixed-direction`, `bidi-component-edge`: `http://example.org/\u{5D0}b`;
 //! `bidi::bidi_broken`, `bidi_faults`), each smaller component quoted as Python's `repr`
@@ -182,8 +185,11 @@ pub fn faults(text: &str, rule: Rule, zone_id: bool, unicode_ok: bool) -> Option
             places.push((a, b, component, fault));
         }
     }
+    // the warnings on the form (before the labels: a host with uppercase letters is
+    // read in lowercase there, as `dns_syntax` reads both cases alike)
+    places.extend(crate::form_faults::form_places(text, &g, rule, &mut fixed)?);
     if let (Some((h0, h1)), false) = (g.host, in_host) {
-        for (a, b) in faulty_labels(&s[h0..h1]).unwrap_or_default() {
+        for (a, b) in faulty_labels(&fixed[h0..h1]).unwrap_or_default() {
             let label = &text[h0 + a..h0 + b];
             fixed[h0 + a..h0 + b].fill(STAND_IN);
             places.push((h0 + a, h0 + b, "host", Fault::Label(label.to_owned())));
@@ -304,6 +310,45 @@ mod tests {
             .starts_with(&format!("label '{}...' is", "a".repeat(40))));
     }
 
+    /// With the warnings on the form ([`crate::form_faults`]): each where `check` puts
+    /// it, in the order of the text; a faulty label of a host with uppercase letters
+    /// quoted as written.
+    #[test]
+    fn with_the_warnings_on_the_form() {
+        let places = |t: &str| {
+            found(t)
+                .expect("told")
+                .into_iter()
+                .map(|f| (f.0, f.1, f.2))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            places("http://h/a b/./c"),
+            [("path", 10, 11), ("path", 13, 14)]
+        );
+        assert_eq!(places("http://A b.Com/"), [("host", 7, 14), ("host", 8, 9)]);
+        let both = found("http://My_host.example/").expect("a label, uppercase");
+        assert_eq!(
+            both.iter().map(|f| (f.1, f.2)).collect::<Vec<_>>(),
+            [(7, 14), (7, 22)]
+        );
+        assert!(both[0].3.starts_with("label 'My_host' is not"));
+        assert_eq!(
+            both[1].3,
+            "host 'My_host.example' has uppercase letters; registered names should be lowercase"
+        );
+        let port = found("HTTP://h:080/").expect("scheme and port");
+        assert_eq!(port[0].3, "scheme 'HTTP' should be written in lowercase");
+        assert_eq!(
+            (port[1].0, port[1].1, port[1].2, port[1].3.as_str()),
+            ("port", 8, 12, "port 080 is the default of 'HTTP': omit it")
+        );
+        // a faulty character in the host that `repr` escapes: Python quotes the host
+        assert_eq!(found("http://A\\b/"), None);
+        // an empty port: Python
+        assert_eq!(found("http://h:/a/./b"), None);
+    }
+
     #[test]
     fn left_to_python() {
         for t in [
@@ -314,12 +359,9 @@ mod tests {
             "a b:c",                   // a scheme of the replaced text
             "http://h:8 0/",           // in the port
             "http://[::1 ]/",          // an IP literal
-            "http://h/a b/./c",        // a dot-segment too
             "http://h/%2 ",            // a bad percent-encoding too
-            "http://H/a b",            // an uppercase host too
             "http://é x.example/",     // a non-ASCII host with a fault
             "mailto:a b@example.org",  // a scheme with checks of its own
-            "http://My_host.example/", // uppercase: uppercase-host too
             "http://a_b--c.example/",  // "--": the IDNA checks
             "http://a_b.example./",    // a final dot
             "http://a..b_c/",          // an empty label

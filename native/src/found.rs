@@ -3,13 +3,13 @@
 //! message of the Python check that finds it), and the list `check` makes of them
 //! (`placed`: the first [`LIMIT`] of each group in the order of the text, a
 //! `violations-omitted` summary for the rest, by position then code). The places come from
-//! [`crate::faults`], `percent_faults`, `bidi_faults` and `warning_faults`.
+//! [`crate::faults`], `percent_faults`, `form_faults`, `bidi_faults` and `warning_faults`.
 
 use crate::tables::{
-    ASCII_NAMES, BIDI_COMPONENT_EDGE, BIDI_MIXED_DIRECTION, INVALID_CHARACTER,
-    LOWERCASE_PERCENT_ENCODING, NOT_NFC, PERCENT_ENCODED_INVALID_UTF8,
-    PERCENT_ENCODED_OVERLONG_UTF8, PERCENT_ENCODED_UNRESERVED, REG_NAME_NOT_DNS,
-    VIOLATIONS_OMITTED,
+    ASCII_NAMES, BIDI_COMPONENT_EDGE, BIDI_MIXED_DIRECTION, DEFAULT_PORT, DOT_SEGMENT,
+    INVALID_CHARACTER, LOWERCASE_PERCENT_ENCODING, NOT_NFC, PERCENT_ENCODED_INVALID_UTF8,
+    PERCENT_ENCODED_OVERLONG_UTF8, PERCENT_ENCODED_UNRESERVED, REG_NAME_NOT_DNS, UPPERCASE_HOST,
+    UPPERCASE_SCHEME, VIOLATIONS_OMITTED,
 };
 
 /// `iri.syntax.collect.DEFAULT_LIMIT`: violations kept per (code, component).
@@ -43,6 +43,15 @@ pub enum Fault {
     Bidi(String, u8),
     /// `not-nfc`: the component (RFC 3987 5.3.2.2)
     NotNfc,
+    /// `uppercase-scheme`: the scheme, as its message shows it (cut at 40 characters)
+    UpperScheme(String),
+    /// `uppercase-host`: a registered name, as its message quotes it (`repr`, cut at 40
+    /// characters); `None` for an IP literal
+    UpperHost(Option<String>),
+    /// `default-port`: the port, and the scheme as written
+    DefaultPort(String, String),
+    /// `dot-segment`: a "." segment (`false`) or a ".." one (`true`) of an absolute path
+    DotSegment(bool),
     /// `violations-omitted`: the faults of this code in the component past [`LIMIT`],
     /// and how many of this code it has in all (`iri.syntax.collect.Collector.finish`)
     Omitted(&'static str, usize),
@@ -51,7 +60,7 @@ pub enum Fault {
 /// One violation.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Found {
-    /// `userinfo`, `host`, `path`, `query` or `fragment`
+    /// `scheme`, `userinfo`, `host`, `port`, `path`, `query` or `fragment`
     pub component: &'static str,
     /// the span, in code points
     pub start: usize,
@@ -117,6 +126,26 @@ impl Found {
                 "the {} is not in Unicode Normalization Form C",
                 self.component
             ),
+            // `iri.syntax.check_path.scheme`: an ASCII scheme, which `repr` writes in
+            // single quotes
+            Fault::UpperScheme(shown) => format!("scheme '{shown}' should be written in lowercase"),
+            // `iri.syntax.check_authority.host`
+            Fault::UpperHost(Some(quoted)) => {
+                format!("host {quoted} has uppercase letters; registered names should be lowercase")
+            }
+            Fault::UpperHost(None) => {
+                "hexadecimal digits of an IP literal should be lowercase".to_owned()
+            }
+            // `iri.syntax.check_authority.port`: at most five digits here (`validate`
+            // defers a longer port), so never cut
+            Fault::DefaultPort(port, scheme) => {
+                format!("port {port} is the default of '{scheme}': omit it")
+            }
+            // `iri.syntax.check_path.path`
+            Fault::DotSegment(two) => {
+                let segment = if *two { ".." } else { "." };
+                format!("\"{segment}\" segment in an absolute path")
+            }
             // `Collector.finish`
             Fault::Omitted(code, seen) => format!(
                 "{} more {code} in the {} left out (from {} to {}; {seen} in all); \
@@ -208,6 +237,10 @@ fn fault_code(fault: &Fault) -> (&'static str, &'static str, &'static str) {
         Fault::Bidi(_, 1) => BIDI_MIXED_DIRECTION,
         Fault::Bidi(..) => BIDI_COMPONENT_EDGE,
         Fault::NotNfc => NOT_NFC,
+        Fault::UpperScheme(_) => UPPERCASE_SCHEME,
+        Fault::UpperHost(_) => UPPERCASE_HOST,
+        Fault::DefaultPort(..) => DEFAULT_PORT,
+        Fault::DotSegment(_) => DOT_SEGMENT,
         Fault::Omitted(..) => VIOLATIONS_OMITTED,
     }
 }

@@ -13,6 +13,7 @@ pub mod clean;
 pub mod codeset;
 pub mod convert;
 pub mod faults;
+pub mod form_faults;
 pub mod found;
 pub mod hostname;
 pub mod ip;

@@ -4101,6 +4101,14 @@ pub const BIDI_MIXED_DIRECTION: (&str, &str, &str) = ("bidi-mixed-direction", "w
 pub const BIDI_COMPONENT_EDGE: (&str, &str, &str) = ("bidi-component-edge", "warning", "RFC 3987 4.2");
 /// The code, severity and section of not-nfc (iri.syntax.registry).
 pub const NOT_NFC: (&str, &str, &str) = ("not-nfc", "warning", "RFC 3987 5.3.2.2");
+/// The code, severity and section of uppercase-scheme (iri.syntax.registry).
+pub const UPPERCASE_SCHEME: (&str, &str, &str) = ("uppercase-scheme", "warning", "RFC 3986 3.1");
+/// The code, severity and section of uppercase-host (iri.syntax.registry).
+pub const UPPERCASE_HOST: (&str, &str, &str) = ("uppercase-host", "warning", "RFC 3986 3.2.2");
+/// The code, severity and section of default-port (iri.syntax.registry).
+pub const DEFAULT_PORT: (&str, &str, &str) = ("default-port", "warning", "RFC 3986 3.2.3");
+/// The code, severity and section of dot-segment (iri.syntax.registry).
+pub const DOT_SEGMENT: (&str, &str, &str) = ("dot-segment", "warning", "RFC 3986 3.3");
 /// The code, severity and section of violations-omitted (iri.syntax.registry).
 pub const VIOLATIONS_OMITTED: (&str, &str, &str) = ("violations-omitted", "warning", "iri check(limit)");
 /// The named percent-encode sets (iri.syntax.percent.sets, and `NAME.uri`): the

@@ -118,6 +118,11 @@ FAULTS = frozenset(
         "percent-encoded-unreserved",
         "percent-encoded-invalid-utf8",
         "percent-encoded-overlong-utf8",
+        # the warnings on the form (native/src/form_faults.rs)
+        "uppercase-scheme",
+        "uppercase-host",
+        "default-port",
+        "dot-segment",
     }
 )
 #: Every code it tells: the faults, the warnings on the components outside the host of a
