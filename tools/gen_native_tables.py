@@ -377,6 +377,7 @@ def render() -> str:
         Code.UPPERCASE_SCHEME,
         Code.UPPERCASE_HOST,
         Code.DEFAULT_PORT,
+        Code.EMPTY_PORT,
         Code.DOT_SEGMENT,
         Code.VIOLATIONS_OMITTED,
     ):

@@ -1,7 +1,8 @@
 //! The warnings on the form of a valid text that RFC 3986's normalizations undo, told
 //! without Python for [`crate::faults`]: `uppercase-scheme` (3.1: `HTTP://h/`),
 //! `uppercase-host` (3.2.2: `http://Example.org/`, and the hexadecimal digits of an IP
-//! literal), `default-port` (3.2.3, 6.2.3: `http://h:80/`) and `dot-segment` (3.3,
+//! literal), `default-port` (3.2.3, 6.2.3: `http://h:80/`), `empty-port` (3.2.3:
+//! `http://h:/`) and `dot-segment` (3.3,
 //! 5.2.4: `http://h/a/../b`). Crawled addresses carry them often, and each such text went
 //! to Python whole, about a hundred times the core's time.
 //!
@@ -15,8 +16,10 @@
 //! dot-segment becomes the stand-in letter (a segment of letters: no dot-segment, no
 //! escape, no delimiter, no right-to-left character). Each warning is placed as `check`
 //! places it: the whole scheme, the whole host, the port with its ":", the segment. An
-//! empty port (`empty-port`) has nothing to stand in for it, and the schemes with checks
-//! of their own may read what is changed here: both are left to Python.
+//! empty port has nothing to stand in for it: its ":" is placed, and `faults` drops it
+//! from `fixed` last (the authority then ends at the host, as in a text without a port;
+//! nothing else reads the port). The schemes with checks of their own may read what is
+//! changed here: they are left to Python.
 
 use crate::faults::STAND_IN;
 use crate::found::{Fault, Place, PLACES_MAX};
@@ -89,6 +92,11 @@ pub(crate) fn form_places(
             fixed[a..b].make_ascii_lowercase();
             places.push((a, b, "host", fault));
         }
+    }
+    // RFC 3986 3.2.3: the ":" of an empty port (dropped from `fixed` by `faults`)
+    if let Some((a, a_)) = g.port.filter(|&(a, b)| a == b) {
+        debug_assert_eq!(a, a_);
+        places.push((a - 1, a, "port", Fault::EmptyPort));
     }
     // RFC 3986 3.2.3, 6.2.3: the port with its ":"
     if let (Some((a, b)), Some(sc)) = (g.port, scheme) {
@@ -172,6 +180,11 @@ mod tests {
         assert_eq!(
             told("http://h:8080/.../.a/"),
             Some((vec![], "http://h:8080/.../.a/".to_owned()))
+        );
+        // an empty port: its ":" placed, left in `fixed` for `faults` to drop
+        assert_eq!(
+            told("//h:/a"),
+            Some((vec![(3, 4, "port")], "//h:/a".to_owned()))
         );
         // an IP literal's hexadecimal digits
         assert_eq!(

@@ -6,7 +6,7 @@
 //! [`crate::faults`], `percent_faults`, `form_faults`, `bidi_faults` and `warning_faults`.
 
 use crate::tables::{
-    ASCII_NAMES, BIDI_COMPONENT_EDGE, BIDI_MIXED_DIRECTION, DEFAULT_PORT, DOT_SEGMENT,
+    ASCII_NAMES, BIDI_COMPONENT_EDGE, BIDI_MIXED_DIRECTION, DEFAULT_PORT, DOT_SEGMENT, EMPTY_PORT,
     INVALID_CHARACTER, LOWERCASE_PERCENT_ENCODING, NOT_NFC, PERCENT_ENCODED_INVALID_UTF8,
     PERCENT_ENCODED_OVERLONG_UTF8, PERCENT_ENCODED_UNRESERVED, REG_NAME_NOT_DNS, UPPERCASE_HOST,
     UPPERCASE_SCHEME, VIOLATIONS_OMITTED,
@@ -50,6 +50,8 @@ pub enum Fault {
     UpperHost(Option<String>),
     /// `default-port`: the port, and the scheme as written
     DefaultPort(String, String),
+    /// `empty-port`: the ":" of an empty port
+    EmptyPort,
     /// `dot-segment`: a "." segment (`false`) or a ".." one (`true`) of an absolute path
     DotSegment(bool),
     /// `violations-omitted`: the faults of this code in the component past [`LIMIT`],
@@ -141,6 +143,7 @@ impl Found {
             Fault::DefaultPort(port, scheme) => {
                 format!("port {port} is the default of '{scheme}': omit it")
             }
+            Fault::EmptyPort => "the port is empty: omit the \":\"".to_owned(),
             // `iri.syntax.check_path.path`
             Fault::DotSegment(two) => {
                 let segment = if *two { ".." } else { "." };
@@ -240,6 +243,7 @@ fn fault_code(fault: &Fault) -> (&'static str, &'static str, &'static str) {
         Fault::UpperScheme(_) => UPPERCASE_SCHEME,
         Fault::UpperHost(_) => UPPERCASE_HOST,
         Fault::DefaultPort(..) => DEFAULT_PORT,
+        Fault::EmptyPort => EMPTY_PORT,
         Fault::DotSegment(_) => DOT_SEGMENT,
         Fault::Omitted(..) => VIOLATIONS_OMITTED,
     }

@@ -4107,6 +4107,8 @@ pub const UPPERCASE_SCHEME: (&str, &str, &str) = ("uppercase-scheme", "warning",
 pub const UPPERCASE_HOST: (&str, &str, &str) = ("uppercase-host", "warning", "RFC 3986 3.2.2");
 /// The code, severity and section of default-port (iri.syntax.registry).
 pub const DEFAULT_PORT: (&str, &str, &str) = ("default-port", "warning", "RFC 3986 3.2.3");
+/// The code, severity and section of empty-port (iri.syntax.registry).
+pub const EMPTY_PORT: (&str, &str, &str) = ("empty-port", "warning", "RFC 3986 3.2.3");
 /// The code, severity and section of dot-segment (iri.syntax.registry).
 pub const DOT_SEGMENT: (&str, &str, &str) = ("dot-segment", "warning", "RFC 3986 3.3");
 /// The code, severity and section of violations-omitted (iri.syntax.registry).

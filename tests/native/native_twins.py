@@ -122,6 +122,7 @@ FAULTS = frozenset(
         "uppercase-scheme",
         "uppercase-host",
         "default-port",
+        "empty-port",
         "dot-segment",
     }
 )

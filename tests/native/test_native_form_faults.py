@@ -1,9 +1,9 @@
 """The warnings on the form of a valid text told by the compiled core
-(``native/src/form_faults.rs``): ``uppercase-scheme``, ``uppercase-host``, ``default-port``
-and ``dot-segment``, alone, together and beside the faults the core tells. Whenever
+(``native/src/form_faults.rs``): ``uppercase-scheme``, ``uppercase-host``, ``default-port``,
+``empty-port`` and ``dot-segment``, alone, together and beside the faults the core tells. Whenever
 ``violations()`` answers, it is ``check()``'s answer, message for message; it answers
 nearly every corpus line given these warnings; it leaves to Python what the module
-comment says (an empty port, a host with "--", "%" or a non-ASCII character, the schemes
+comment says (a host with "--", "%" or a non-ASCII character, the schemes
 with checks of their own, more faults than it tells); and the ``check`` column asks
 Python for none of the lines it answers.
 """
@@ -18,6 +18,9 @@ from native_twins import check_column, corpus, fixed_examples, native, only_faul
 _n = native()
 
 RULES = (("IRI_reference", "reject"), ("URI", "accept"), ("IRI", "reject"))
+
+#: The codes of the warnings on the form.
+FORM = {"uppercase-scheme", "uppercase-host", "default-port", "empty-port", "dot-segment"}
 
 #: Texts with these warnings, each of which the core answers (for IRI_reference).
 TOLD_TEXTS = [
@@ -41,6 +44,10 @@ TOLD_TEXTS = [
     "http://h/..",
     "http://h/.",
     "http://h/a/./b/../c/.",
+    "http://h:/a/./b",  # an empty port: its ":" dropped from the text read again
+    "//h:",
+    "http://[::1]:/",
+    "HTTP://u@H:/./x?a b",
     "a:./b",  # a rootless path of an absolute IRI: checked
     "/./a",  # a relative reference's absolute path
     "//h/../a",
@@ -52,7 +59,6 @@ TOLD_TEXTS = [
 
 #: Texts with these warnings that the core leaves to Python.
 PYTHON_TEXTS = [
-    "http://h:/a/./b",  # an empty port
     "http://XN--bcher-kva.example/",  # "--": the IDNA checks read the case
     "http://Bücher.example/",  # a non-ASCII host
     "http://A%41.example/",  # an escape in the host
@@ -73,7 +79,7 @@ def test_told(text: str) -> None:
     got = _n.violations(text, "IRI_reference", "reject")
     assert got is not None and got == py_rows(text, "IRI_reference", "reject"), text
     codes = {r[0] for r in got}
-    assert codes & {"uppercase-scheme", "uppercase-host", "default-port", "dot-segment"}, got
+    assert codes & FORM, got
 
 
 @pytest.mark.parametrize("text", PYTHON_TEXTS)
@@ -97,12 +103,12 @@ def _uppercase(text: str, start: int, end: int, seed: int) -> str:
 
 
 #: A corpus line given the warnings: uppercase letters in the scheme and the host, a
-#: default port, dot-segments in the path (chosen by the bits of the last integer).
+#: default or an empty port, dot-segments in the path (chosen by the bits of an integer).
 given_warnings = st.tuples(
     st.sampled_from(["web", "iri", "mixed"]),
     st.integers(0, 1 << 20),
     st.integers(0, (1 << 20) - 1),
-    st.integers(0, 15),
+    st.integers(0, 31),
     st.lists(st.sampled_from([".", "..", "...", ".a", "a."]), min_size=0, max_size=4),
 )
 
@@ -129,6 +135,7 @@ def test_corpus_lines_given_the_warnings() -> None:
             port = {"http": ":80", "https": ":443", "ftp": ":21"}.get(
                 text[:scheme_end].lower(), ":80"
             )
+            port = ":" if which & 16 else port
             text = text[:host_end] + port + text[host_end:]
         if which & 8 and segments:
             at = text.find("/", host_start)
