@@ -9,7 +9,8 @@
 //!   (guidelines 6: mailto, data, file, urn) are left to Python;
 //! * userinfo: password-in-userinfo (RFC 3986 3.2.1);
 //! * host: uppercase-host (3.2.2), the DNS syntax of an ASCII name (3.2.2, RFC 1034 3.5,
-//!   RFC 1123 2.1), with no "--" in positions 3-4 and no final dot; a host with a "%" is
+//!   RFC 1123 2.1), with no "--" in positions 3-4 (a final dot, the root label, taken
+//!   off first, as `dns_syntax` does; an `xn--` name with one is Python's); a host with a "%" is
 //!   left to Python; whether a host with a non-ASCII character converts through IDNA
 //!   (issue 19), and whether the `xn--` labels of an ASCII one are A-labels
 //!   (`invalid-a-label`, RFC 5891 5.4), is the idna package's to say: the caller asks it
@@ -73,6 +74,13 @@ fn no_dot_segments(path: &[u8], relative: bool) -> bool {
         i = DOT.find(path, i + 1);
     }
     true
+}
+
+/// A lowercase ASCII name in DNS syntax ([`dns_ok`]) followed by a final dot, the root
+/// label, which `dns_syntax` takes off before it reads the labels (`a.example.`; not "."
+/// alone, whose one label is empty).
+fn root_dot_ok(host: &[u8]) -> bool {
+    host.len() > 1 && host.ends_with(b".") && dns_ok(&host[..host.len() - 1])
 }
 
 /// A `file` IRI that draws no warning of its own (RFC 8089 2, `iri.syntax.schemes.file`:
@@ -300,7 +308,7 @@ fn clean_bool(text: &str, g: &Groups, rule: Rule, unicode_ok: bool, all: bool) -
             if upper_or_escape(host) {
                 return None;
             }
-        } else if !dns_ok(host) {
+        } else if !dns_ok(host) && !root_dot_ok(host) {
             // not a lowercase ASCII name in DNS syntax (the common case, one pass): an
             // ASCII name with `xn--` labels, or an uppercase letter or an escape, an ASCII
             // name out of DNS syntax, or a non-ASCII name whose ASCII labels must be in it
@@ -381,6 +389,8 @@ mod tests {
             "http://h/%E6%9D%B1",
             "./a",
             "//h/",
+            "http://example.org./", // the root label
+            "//e.com./x",
         ] {
             assert_eq!(clean(t, r, false, true), Clean::Yes, "{t}");
         }
@@ -404,11 +414,14 @@ mod tests {
             "http://h/\u{200D}",
             "http://h:080/",
             "http://é.example./",
+            "http://./",
+            "http://e.com../",
+            "http://E.com./",
+            "http://a_b.com./",
             "http://é\u{3002}example/",
             "http://é..example/",
             "http://é.a_b/",
             "http://ab--c.example/",
-            "http://example.org./",
             "http://h:65536/",
             "http://www.w%33.org/",
         ] {

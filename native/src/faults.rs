@@ -40,7 +40,7 @@
 //! * faulty labels are looked for only in a host with no faulty character that `check`
 //!   reads with `dns_syntax` alone: ASCII, no "%" and no "--" (those go to the IDNA
 //!   checks of `host_faults`), no uppercase letter (`uppercase-host`, which a `g` would
-//!   hide), no final dot, at most 253 characters. A faulty label is one the LDH pattern
+//!   hide), a final dot (the root label) taken off first, at most 253 characters. A faulty label is one the LDH pattern
 //!   of `dns_syntax` refuses (a character out of letters, digits and hyphens, or a
 //!   hyphen first or last) and has 1 to 63 characters (an empty or longer one: Python);
 //! * a faulty percent-encoding lies in the userinfo, path, query or fragment (one in the
@@ -93,6 +93,11 @@ fn edge_space(b: u8) -> bool {
 /// comment): their byte ranges in `host`; `None` when the host is not such a one, or has
 /// a faulty label that is empty or longer than 63.
 fn faulty_labels(host: &[u8]) -> Option<Vec<(usize, usize)>> {
+    // a final dot: the root label, which `dns_syntax` takes off first (not "." alone)
+    let host = match host {
+        [name @ .., b'.'] if !name.is_empty() => name,
+        _ => host,
+    };
     if host.is_empty()
         || host[0] == b'['
         || host.len() > DNS_MAX
@@ -381,7 +386,6 @@ mod tests {
             "http://é x.example/",     // a non-ASCII host with a fault
             "mailto:a b@example.org",  // a scheme with checks of its own
             "http://a_b--c.example/",  // "--": the IDNA checks
-            "http://a_b.example./",    // a final dot
             "http://a..b_c/",          // an empty label
             "http://a_b%41.example/",  // "%": the IDNA checks
             "http://a_b.é.example/",   // not ASCII

@@ -31,8 +31,8 @@ pub(crate) fn ldh_label(label: &[u8]) -> bool {
 
 /// The DNS syntax of a lowercase ASCII name (no "%") draws no warning (`dns_syntax`), and
 /// the name converts through IDNA unchanged (issue 19: `check` warns for a host of a DNS
-/// scheme that will not). Stricter than both: a final dot (the root label) is left to
-/// Python too. An uppercase letter fails here (`uppercase-host`: the caller tells).
+/// scheme that will not). A final dot (the root label) fails here: `clean` takes it off
+/// first. An uppercase letter fails here (`uppercase-host`: the caller tells).
 pub(crate) fn dns_ok(host: &[u8]) -> bool {
     if host.len() > DNS_MAX {
         return false;

@@ -152,3 +152,34 @@ def test_corpus_lines_given_the_warnings() -> None:
 
     one()
     assert answered[1] > 1000 and answered[0] >= 0.9 * answered[1], answered
+
+
+#: Hosts with a final dot (the root label, which ``dns_syntax`` takes off first).
+ROOT_DOT = [
+    ("http://example.org./", True),
+    ("//e.com./x", True),
+    ("http://" + ".".join(["a" * 63, "b" * 63, "c" * 63, "d" * 61]) + "./", True),
+    ("http://a_b.example./", False),  # a faulty label: told beside the root
+    ("HTTP://E.com.:80/", False),  # warnings on the form
+    ("http://./", None),  # "." alone: one empty label, Python's
+    ("http://e.com../", None),  # an empty label: Python's
+    ("http://xn--bcher-kva.example./", None),  # an A-label: Python's
+    ("http://bücher.example./", None),  # IDNA: Python's
+]
+
+
+@pytest.mark.parametrize(("text", "clean"), ROOT_DOT)
+def test_a_final_dot(text: str, clean: bool | None) -> None:
+    """A final dot is the root label: ``clean`` passes a name in DNS syntax before it,
+    and ``violations`` reads the labels before it; both agree with ``check()``."""
+    want = py_rows(text, "IRI_reference", "reject")
+    got_clean = _n.clean(text, "IRI_reference", "reject")
+    got_rows = _n.violations(text, "IRI_reference", "reject")
+    if got_clean:
+        assert want == []
+    if got_rows is not None:
+        assert got_rows == want
+    if clean is True:
+        assert got_clean and want == []
+    elif clean is False:
+        assert want and got_rows == want
