@@ -17,10 +17,15 @@
 //! host, whose Bidi Rule messages are the idna package's, is left to Python), and
 //! `not-nfc` (RFC 3987 5.3.2.2: `http://example.org/e\u{301}`).
 //!
-//! The reading. Each faulty character, and each character of a faulty label, is replaced
-//! by `g`: a letter, in every component set but the port's, outside HEXDIG, and no
-//! delimiter. The replacement changes nothing that any other check of `iri.check` reads
-//! when all of this holds:
+//! The reading. Each faulty character in the authority, and each character of a faulty
+//! label, is replaced by `g`: a letter, in every component set but the port's, outside
+//! HEXDIG, and no delimiter. Outside the authority, a byte is replaced by a stand-in of
+//! its own class to the 4.2 bidi checks (`stand_in_for`): `g` (L) for a letter, else
+//! `~` (neither L, R nor NSM; unreserved, in every component set outside the host, and
+//! no separator of the smaller components of 4.2, "/", ".", "&", ";", "="), so that a
+//! faulty character in a right-to-left piece (`http://h/\u{627} \u{628}`) leaves that
+//! piece's structure as it was. The replacement changes nothing that any other check of
+//! `iri.check` reads when all of this holds:
 //!
 //! * the text neither starts nor ends with white space (those are `leading-whitespace` /
 //!   `trailing-whitespace`, not `invalid-character`);
@@ -44,8 +49,9 @@
 //!   of `dns_syntax` refuses (a character out of letters, digits and hyphens, or a
 //!   hyphen first or last) and has 1 to 63 characters (an empty or longer one: Python);
 //! * a faulty percent-encoding lies in the userinfo, path, query or fragment (one in the
-//!   host goes to the IDNA checks). Each faulty triplet is written `ggg` (an encoded
-//!   unreserved octet, and each octet of a part that is not UTF-8), or in uppercase (a
+//!   host goes to the IDNA checks). Each faulty triplet is written in stand-ins (`~~g`
+//!   for `%7E`: an encoded unreserved octet, and each octet of a part that is not
+//!   UTF-8), or in uppercase (a
 //!   lowercase one that is neither); a run of triplets is cut only at an ASCII octet or
 //!   around octets that are not UTF-8, so the triplets left are UTF-8 as they were. No
 //!   other check reads a percent-encoding outside the host (dot-segments are literal
@@ -65,8 +71,18 @@ use crate::hostname::{ldh_label, DNS_MAX};
 use crate::tables::{CLASS, QUERY};
 use crate::validate::{validate, Groups, Rule, Verdict};
 
-/// What takes the place of a faulty character (see the module comment).
+/// What takes the place of a faulty character in the authority (see the module comment).
 pub(crate) const STAND_IN: u8 = b'g';
+
+/// What takes the place of byte `b` outside the authority (see the module comment): a
+/// stand-in of its class to the 4.2 checks, [`STAND_IN`] (L) for a letter, else `~`.
+pub(crate) fn stand_in_for(b: u8) -> u8 {
+    if b.is_ascii_alphabetic() {
+        STAND_IN
+    } else {
+        b'~'
+    }
+}
 
 /// The faults of a text, when it has no others: the replaced text, its [`Clean`] verdict
 /// (the caller resolves a non-ASCII host as for `clean`, on `fixed`), and the violations
@@ -165,8 +181,13 @@ pub fn faults(text: &str, rule: Rule, zone_id: bool, unicode_ok: bool) -> Option
         }
     }
     let mut fixed = s.to_vec();
+    let in_authority = |i: usize| parts.authority.is_some_and(|(a, b)| a <= i && i < b);
     for &i in &chars {
-        fixed[i] = STAND_IN;
+        fixed[i] = if in_authority(i) {
+            STAND_IN
+        } else {
+            stand_in_for(s[i])
+        };
     }
     let fixed = String::from_utf8(fixed).ok()?; // ASCII bytes replaced by ASCII: UTF-8
     let Verdict::Valid(g) = validate(&fixed, rule, zone_id) else {

@@ -3,7 +3,7 @@
 //! (RFC 3986 2.1), encoded unreserved octets (2.3), runs of octets that are not UTF-8 or
 //! are overlong (RFC 3987 3.2, RFC 3629).
 
-use crate::faults::STAND_IN;
+use crate::faults::stand_in_for;
 use crate::found::Fault;
 use crate::tables::{CLASS, UNRESERVED};
 use crate::triplet;
@@ -43,6 +43,13 @@ fn utf8_errors(octets: &[u8], cap: usize) -> Vec<(usize, usize, bool)> {
     out
 }
 
+/// Each byte of a faulty triplet written as its stand-in ([`stand_in_for`]).
+fn stand_in(triplets: &mut [u8]) {
+    for b in triplets {
+        *b = stand_in_for(*b);
+    }
+}
+
 /// The faulty percent-encodings of `s` (a valid text: every "%" starts a triplet), as
 /// `percent_encoding_warnings` finds them run by run: (byte start, byte end, fault), and
 /// the replaced text written into `fixed` (see [`crate::faults`]). `None` past `most` of
@@ -76,7 +83,7 @@ pub(crate) fn percent_faults(
             }
             if byte < 0x80 && CLASS[byte as usize] & UNRESERVED != 0 {
                 out.push((p, p + 3, Fault::Unreserved(text(p, p + 3), byte)));
-                fixed[p..p + 3].fill(STAND_IN);
+                stand_in(&mut fixed[p..p + 3]);
             }
             if out.len() > most {
                 return None;
@@ -89,7 +96,7 @@ pub(crate) fn percent_faults(
         for (n, len, overlong) in errors {
             let (p, q) = (start + 3 * n, start + 3 * (n + len));
             out.push((p, q, Fault::NotUtf8(text(p, q), overlong)));
-            fixed[p..q].fill(STAND_IN);
+            stand_in(&mut fixed[p..q]);
         }
         i = end;
     }

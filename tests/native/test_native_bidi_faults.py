@@ -131,3 +131,31 @@ def test_the_column_writes_them_without_the_twin() -> None:
     asked, got, want = check_column(values)
     assert asked == []
     assert got == want
+
+
+#: Faults in right-to-left pieces (``faults.stand_in_for``): a faulty character, and a
+#: faulty triplet, outside the authority stand in by bytes of their own 4.2 classes, so a
+#: piece whose structure they leave sound is told, and one they break is Python's.
+RIGHT_TO_LEFT_FAULTS = [
+    ("http://h/\u0645\u0631\u062d\u0628\u0627 \u0628\u0627\u0644\u0639\u0627\u0644\u0645", True),
+    ("http://h/\u05d0|\u05d1/x", True),
+    ("http://h/?q=\u0627%41\u0628", True),  # %41 is neither L nor R: no warning
+    ("http://h/#\u05d0%80\u05d1", True),  # not UTF-8: its stand-ins keep the classes
+    ("http://h/#\u05d0%C0%AF\u05d1", None),  # "C", "A", "F" are L
+    ("http://h/\u05d0 b", None),  # the piece mixes directions: both warnings, Python's
+    ("http://h/\u0627%7E\u0628", None),  # "E" is L: the piece mixes them
+    ("http://h/ \u05d0", None),  # the piece starts with neither R nor AL
+]
+
+
+@pytest.mark.parametrize(("text", "told"), RIGHT_TO_LEFT_FAULTS)
+def test_faults_in_right_to_left_pieces(text: str, told: bool | None) -> None:
+    want = py_rows(text, "IRI_reference", "reject")
+    got = _n.violations(text, "IRI_reference", "reject")
+    assert want
+    if got is not None:
+        assert got == want
+    if told:
+        assert got is not None and not {r[0] for r in want} & BIDI
+    else:
+        assert got is None
