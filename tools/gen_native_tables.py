@@ -378,6 +378,7 @@ def render() -> str:
         Code.UPPERCASE_HOST,
         Code.DEFAULT_PORT,
         Code.EMPTY_PORT,
+        Code.PASSWORD_IN_USERINFO,
         Code.DOT_SEGMENT,
         Code.VIOLATIONS_OMITTED,
     ):

@@ -6,7 +6,8 @@
 //! code, or by a stricter one (then the answer is `false`, never a wrong `true`):
 //!
 //! * scheme: uppercase-scheme (RFC 3986 3.1); the schemes with checks of their own
-//!   (guidelines 6: mailto, data, file, urn) are left to Python;
+//!   (guidelines 6) as [`crate::scheme_clean`] reads them (`file`, `urn`, `mailto` with
+//!   an ASCII path without escapes; `data` is left to Python);
 //! * userinfo: password-in-userinfo (RFC 3986 3.2.1);
 //! * host: uppercase-host (3.2.2), the DNS syntax of an ASCII name (3.2.2, RFC 1034 3.5,
 //!   RFC 1123 2.1), with no "--" in positions 3-4 (a final dot, the root label, taken
@@ -32,6 +33,7 @@ use crate::block::Stops;
 use crate::chars::all_inert;
 use crate::hostname::{a_label_shape, dns_ok, idn_candidate, idn_converted};
 use crate::pretest::characters;
+use crate::scheme_clean::scheme_clean;
 use crate::tables::{CLASS, DEFAULT_PORTS, SPECIFIC_SCHEMES, UNRESERVED};
 use crate::triplet;
 use crate::validate::{validate, Groups, Rule, Verdict};
@@ -81,17 +83,6 @@ fn no_dot_segments(path: &[u8], relative: bool) -> bool {
 /// alone, whose one label is empty).
 fn root_dot_ok(host: &[u8]) -> bool {
     host.len() > 1 && host.ends_with(b".") && dns_ok(&host[..host.len() - 1])
-}
-
-/// A `file` IRI that draws no warning of its own (RFC 8089 2, `iri.syntax.schemes.file`:
-/// `file-hier-part = ( "//" auth-path ) / local-path`, `local-path = path-absolute`): one
-/// with an authority, or whose path is empty or starts with "/". A path that starts
-/// otherwise is `file-path-not-absolute` unless it starts with a DOS drive letter (E.2):
-/// left to Python, as are the other schemes with checks of their own (`scheme` is
-/// lowercase here).
-fn file_path_ok(scheme: &[u8], g: &Groups, s: &[u8]) -> bool {
-    let path = &s[g.path.0..g.path.1];
-    scheme == b"file" && (g.authority.is_some() || path.is_empty() || path[0] == b'/')
 }
 
 /// The pct-encodings of a valid text draw no warning: uppercase hex digits (RFC 3986
@@ -292,7 +283,7 @@ fn clean_bool(text: &str, g: &Groups, rule: Rule, unicode_ok: bool, all: bool) -
         if sc.iter().any(u8::is_ascii_uppercase) {
             return None;
         }
-        if SPECIFIC_SCHEMES.iter().any(|name| eq_lower(sc, name)) && !file_path_ok(sc, g, s) {
+        if SPECIFIC_SCHEMES.iter().any(|name| eq_lower(sc, name)) && !scheme_clean(sc, g, s) {
             return None;
         }
     }
@@ -390,6 +381,8 @@ mod tests {
             "./a",
             "//h/",
             "http://example.org./", // the root label
+            "mailto:a@b",
+            "urn:isbn:0451450523",
             "//e.com./x",
         ] {
             assert_eq!(clean(t, r, false, true), Clean::Yes, "{t}");
@@ -404,7 +397,6 @@ mod tests {
             "http://h/%e6%9d%b1",
             "http://h/%41",
             "http://h/%FF",
-            "mailto:a@b",
             "http://a_b/",
             "http://h/e\u{301}",
             "http://h/a\u{5D0}",

@@ -1,5 +1,6 @@
-//! The warnings on the form of a valid text that RFC 3986's normalizations undo, told
+//! The warnings of RFC 3986 on the form of a valid text, each about one part of it, told
 //! without Python for [`crate::faults`]: `uppercase-scheme` (3.1: `HTTP://h/`),
+//! `password-in-userinfo` (3.2.1: `http://u:p@h/`),
 //! `uppercase-host` (3.2.2: `http://Example.org/`, and the hexadecimal digits of an IP
 //! literal), `default-port` (3.2.3, 6.2.3: `http://h:80/`), `empty-port` (3.2.3:
 //! `http://h:/`) and `dot-segment` (3.3,
@@ -18,12 +19,12 @@
 //! places it: the whole scheme, the whole host, the port with its ":", the segment. An
 //! empty port has nothing to stand in for it: its ":" is placed, and `faults` drops it
 //! from `fixed` last (the authority then ends at the host, as in a text without a port;
-//! nothing else reads the port). The schemes with checks of their own may read what is
-//! changed here: they are left to Python.
+//! nothing else reads the port). A password's colons are written `~`. The checks of
+//! `data` and `mailto` may read what is changed here: those are left to Python.
 
 use crate::faults::STAND_IN;
 use crate::found::{Fault, Place, PLACES_MAX};
-use crate::tables::{DEFAULT_PORTS, SPECIFIC_SCHEMES};
+use crate::tables::DEFAULT_PORTS;
 use crate::validate::{Groups, Rule};
 
 /// `_short` of the Python checks: the first 40 characters, then "...".
@@ -61,11 +62,13 @@ pub(crate) fn form_places(
     let mut places: Vec<Place> = Vec::new();
     let scheme = g.scheme.map(|(a, b)| &text[a..b]);
     if let Some(sc) = scheme {
-        if SPECIFIC_SCHEMES
+        // the checks of `data` and `mailto` read what is written here (`file` and `urn`
+        // read none of it: `crate::scheme_clean`)
+        if ["data", "mailto"]
             .iter()
             .any(|name| sc.eq_ignore_ascii_case(name))
         {
-            return Some(places); // `clean` decides these schemes (or leaves them to Python)
+            return Some(places);
         }
     }
     // RFC 3986 3.1: the scheme, whole
@@ -73,6 +76,19 @@ pub(crate) fn form_places(
         if sc.bytes().any(|c| c.is_ascii_uppercase()) {
             fixed[a..b].make_ascii_lowercase();
             places.push((a, b, "scheme", Fault::UpperScheme(short(sc))));
+        }
+    }
+    // RFC 3986 3.2.1: a password, from the userinfo's first ":" to its end; every ":" of
+    // the userinfo written `~` (unreserved, neither L nor R: the userinfo is one piece
+    // of 4.2, and nothing else reads its colons)
+    if let Some((a, b)) = g.userinfo {
+        if let Some(colon) = s[a..b].iter().position(|&c| c == b':') {
+            for c in &mut fixed[a + colon..b] {
+                if *c == b':' {
+                    *c = b'~';
+                }
+            }
+            places.push((a + colon, b, "userinfo", Fault::Password));
         }
     }
     // RFC 3986 3.2.2: the host, whole
@@ -181,6 +197,11 @@ mod tests {
             told("http://h:8080/.../.a/"),
             Some((vec![], "http://h:8080/.../.a/".to_owned()))
         );
+        // a password: from the first ":", every ":" of the userinfo stood in for
+        assert_eq!(
+            told("//u:p:q@h/"),
+            Some((vec![(3, 7, "userinfo")], "//u~p~q@h/".to_owned()))
+        );
         // an empty port: its ":" placed, left in `fixed` for `faults` to drop
         assert_eq!(
             told("//h:/a"),
@@ -201,10 +222,15 @@ mod tests {
         ] {
             assert_eq!(told(text), None, "{text}");
         }
-        // a scheme with checks of its own: nothing told here (`clean` refuses it)
+        // a scheme whose checks read what is written here: nothing told (`clean` refuses
+        // it); `file` reads none of it
+        assert_eq!(told("MAILTO:a@b"), Some((vec![], "MAILTO:a@b".to_owned())));
         assert_eq!(
             told("FILE:///./a"),
-            Some((vec![], "FILE:///./a".to_owned()))
+            Some((
+                vec![(0, 4, "scheme"), (8, 9, "path")],
+                "file:///g/a".to_owned()
+            ))
         );
     }
 

@@ -7,9 +7,9 @@
 
 use crate::tables::{
     ASCII_NAMES, BIDI_COMPONENT_EDGE, BIDI_MIXED_DIRECTION, DEFAULT_PORT, DOT_SEGMENT, EMPTY_PORT,
-    INVALID_CHARACTER, LOWERCASE_PERCENT_ENCODING, NOT_NFC, PERCENT_ENCODED_INVALID_UTF8,
-    PERCENT_ENCODED_OVERLONG_UTF8, PERCENT_ENCODED_UNRESERVED, REG_NAME_NOT_DNS, UPPERCASE_HOST,
-    UPPERCASE_SCHEME, VIOLATIONS_OMITTED,
+    INVALID_CHARACTER, LOWERCASE_PERCENT_ENCODING, NOT_NFC, PASSWORD_IN_USERINFO,
+    PERCENT_ENCODED_INVALID_UTF8, PERCENT_ENCODED_OVERLONG_UTF8, PERCENT_ENCODED_UNRESERVED,
+    REG_NAME_NOT_DNS, UPPERCASE_HOST, UPPERCASE_SCHEME, VIOLATIONS_OMITTED,
 };
 
 /// `iri.syntax.collect.DEFAULT_LIMIT`: violations kept per (code, component).
@@ -52,6 +52,8 @@ pub enum Fault {
     DefaultPort(String, String),
     /// `empty-port`: the ":" of an empty port
     EmptyPort,
+    /// `password-in-userinfo`: from the first ":" of the userinfo to its end
+    Password,
     /// `dot-segment`: a "." segment (`false`) or a ".." one (`true`) of an absolute path
     DotSegment(bool),
     /// `violations-omitted`: the faults of this code in the component past [`LIMIT`],
@@ -142,6 +144,10 @@ impl Found {
             // defers a longer port), so never cut
             Fault::DefaultPort(port, scheme) => {
                 format!("port {port} is the default of '{scheme}': omit it")
+            }
+            // `iri.syntax.check_authority.authority_spans`
+            Fault::Password => {
+                "the userinfo has a password part (\"user:password\" is deprecated)".to_owned()
             }
             Fault::EmptyPort => "the port is empty: omit the \":\"".to_owned(),
             // `iri.syntax.check_path.path`
@@ -244,6 +250,7 @@ fn fault_code(fault: &Fault) -> (&'static str, &'static str, &'static str) {
         Fault::UpperHost(_) => UPPERCASE_HOST,
         Fault::DefaultPort(..) => DEFAULT_PORT,
         Fault::EmptyPort => EMPTY_PORT,
+        Fault::Password => PASSWORD_IN_USERINFO,
         Fault::DotSegment(_) => DOT_SEGMENT,
         Fault::Omitted(..) => VIOLATIONS_OMITTED,
     }

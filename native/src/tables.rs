@@ -4109,6 +4109,8 @@ pub const UPPERCASE_HOST: (&str, &str, &str) = ("uppercase-host", "warning", "RF
 pub const DEFAULT_PORT: (&str, &str, &str) = ("default-port", "warning", "RFC 3986 3.2.3");
 /// The code, severity and section of empty-port (iri.syntax.registry).
 pub const EMPTY_PORT: (&str, &str, &str) = ("empty-port", "warning", "RFC 3986 3.2.3");
+/// The code, severity and section of password-in-userinfo (iri.syntax.registry).
+pub const PASSWORD_IN_USERINFO: (&str, &str, &str) = ("password-in-userinfo", "warning", "RFC 3986 3.2.1");
 /// The code, severity and section of dot-segment (iri.syntax.registry).
 pub const DOT_SEGMENT: (&str, &str, &str) = ("dot-segment", "warning", "RFC 3986 3.3");
 /// The code, severity and section of violations-omitted (iri.syntax.registry).

@@ -120,6 +120,7 @@ FAULTS = frozenset(
         "percent-encoded-overlong-utf8",
         # the warnings on the form (native/src/form_faults.rs)
         "uppercase-scheme",
+        "password-in-userinfo",
         "uppercase-host",
         "default-port",
         "empty-port",

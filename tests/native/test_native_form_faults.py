@@ -1,11 +1,12 @@
 """The warnings on the form of a valid text told by the compiled core
-(``native/src/form_faults.rs``): ``uppercase-scheme``, ``uppercase-host``, ``default-port``,
-``empty-port`` and ``dot-segment``, alone, together and beside the faults the core tells. Whenever
-``violations()`` answers, it is ``check()``'s answer, message for message; it answers
-nearly every corpus line given these warnings; it leaves to Python what the module
-comment says (a host with "--", "%" or a non-ASCII character, the schemes
-with checks of their own, more faults than it tells); and the ``check`` column asks
-Python for none of the lines it answers.
+(``native/src/form_faults.rs``): ``uppercase-scheme``, ``password-in-userinfo``,
+``uppercase-host``, ``default-port``, ``empty-port`` and ``dot-segment``, alone, together
+and beside the faults the core tells. Whenever ``violations()`` answers, it is
+``check()``'s answer, message for message; it answers nearly every corpus line given these
+warnings; it leaves to Python what the module comment says (a host with "--", "%" or a
+non-ASCII character, ``data`` and ``mailto``, whose checks read what is written in their
+stead, more faults than it tells); and the ``check`` column asks Python for none of the
+lines it answers. A final dot (the root label) is read here too.
 """
 
 from __future__ import annotations
@@ -20,7 +21,14 @@ _n = native()
 RULES = (("IRI_reference", "reject"), ("URI", "accept"), ("IRI", "reject"))
 
 #: The codes of the warnings on the form.
-FORM = {"uppercase-scheme", "uppercase-host", "default-port", "empty-port", "dot-segment"}
+FORM = {
+    "uppercase-scheme",
+    "password-in-userinfo",
+    "uppercase-host",
+    "default-port",
+    "empty-port",
+    "dot-segment",
+}
 
 #: Texts with these warnings, each of which the core answers (for IRI_reference).
 TOLD_TEXTS = [
@@ -28,6 +36,9 @@ TOLD_TEXTS = [
     "Http://example.org/",
     "h" + "T" * 45 + "://example.org/",  # a scheme cut at 40 characters in the message
     "http://Example.ORG/a",
+    "http://u:p@h/",
+    "ftp://u:p:q@H:21/./a b",  # every ":" of the userinfo, beside the others
+    "//:@h",
     "http://it'S.example/",  # repr quotes with '"'
     "http://" + "A" * 50 + ".example/",  # a host cut at 40
     "http://[::A]/",
@@ -50,6 +61,8 @@ TOLD_TEXTS = [
     "HTTP://u@H:/./x?a b",
     "a:./b",  # a rootless path of an absolute IRI: checked
     "/./a",  # a relative reference's absolute path
+    "FILE:///./a",  # file and urn read none of what is written: told
+    "URN:ISBN:1/./a",
     "//h/../a",
     "http://h/" + "./" * 11,  # a summary of the segments past ten
     "HTTP://My_Host.example:80/./a b?%e9#%41",  # with faults of every other kind
@@ -62,8 +75,7 @@ PYTHON_TEXTS = [
     "http://XN--bcher-kva.example/",  # "--": the IDNA checks read the case
     "http://Bücher.example/",  # a non-ASCII host
     "http://A%41.example/",  # an escape in the host
-    "FILE:///./a",  # a scheme with checks of its own
-    "MAILTO:a@b",
+    "MAILTO:a@b",  # mailto reads it: Python's
     "http://h/" + "./" * 300,  # more than the core tells
     "http://A\\b/",  # a faulty host that repr escapes
 ]
@@ -103,12 +115,13 @@ def _uppercase(text: str, start: int, end: int, seed: int) -> str:
 
 
 #: A corpus line given the warnings: uppercase letters in the scheme and the host, a
-#: default or an empty port, dot-segments in the path (chosen by the bits of an integer).
+#: password, a default or an empty port, dot-segments in the path (chosen by the bits of
+#: an integer).
 given_warnings = st.tuples(
     st.sampled_from(["web", "iri", "mixed"]),
     st.integers(0, 1 << 20),
     st.integers(0, (1 << 20) - 1),
-    st.integers(0, 31),
+    st.integers(0, 63),
     st.lists(st.sampled_from([".", "..", "...", ".a", "a."]), min_size=0, max_size=4),
 )
 
@@ -124,9 +137,7 @@ def test_corpus_lines_given_the_warnings() -> None:
         text = lines[k % len(lines)]
         scheme_end = text.index(":")
         host_start = scheme_end + 3
-        host_end = next(
-            (i for i in range(host_start, len(text)) if text[i] in "/?#:"), len(text)
-        )
+        host_end = next((i for i in range(host_start, len(text)) if text[i] in "/?#:"), len(text))
         if which & 1:
             text = _uppercase(text, 0, scheme_end, seed)
         if which & 2:
@@ -137,6 +148,9 @@ def test_corpus_lines_given_the_warnings() -> None:
             )
             port = ":" if which & 16 else port
             text = text[:host_end] + port + text[host_end:]
+        if which & 32 and "@" not in text[host_start:host_end]:
+            text = text[:host_start] + "u:p@" + text[host_start:]
+            host_end += 4
         if which & 8 and segments:
             at = text.find("/", host_start)
             at = len(text) if at < 0 else at
