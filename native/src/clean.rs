@@ -7,7 +7,7 @@
 //!
 //! * scheme: uppercase-scheme (RFC 3986 3.1); the schemes with checks of their own
 //!   (guidelines 6) as [`crate::scheme_clean`] reads them (`file`, `urn`, `mailto` with
-//!   an ASCII path without escapes; `data` is left to Python);
+//!   an ASCII path without escapes, `data` without escapes);
 //! * userinfo: password-in-userinfo (RFC 3986 3.2.1);
 //! * host: uppercase-host (3.2.2), the DNS syntax of an ASCII name (3.2.2, RFC 1034 3.5,
 //!   RFC 1123 2.1), with no "--" in positions 3-4 (a final dot, the root label, taken

@@ -226,12 +226,15 @@ pub fn faults(text: &str, rule: Rule, zone_id: bool, unicode_ok: bool) -> Option
         return crate::warning_faults::warning_faults(text, &g, rule, unicode_ok);
     }
     // the checks of a `mailto` address read what the stand-ins change ("a b@x" has no
-    // dot-atom local part, "a~b@x" has one): Python's. Those of `file` and `urn` read
-    // only "/", ":", "?", "+", "=" and letters, digits and hyphens of the NID, which no
-    // faulty character is and no stand-in becomes (`crate::scheme_clean`).
-    if g.scheme
-        .is_some_and(|(a, b)| text[a..b].eq_ignore_ascii_case("mailto"))
-    {
+    // dot-atom local part, "a~b@x" has one), and those of `data` may (a stand-in letter
+    // is base64): Python's. Those of `file` and `urn` read only "/", ":", "?", "+", "="
+    // and letters, digits and hyphens of the NID, which no faulty character is and no
+    // stand-in becomes (`crate::scheme_clean`).
+    if g.scheme.is_some_and(|(a, b)| {
+        ["mailto", "data"]
+            .iter()
+            .any(|name| text[a..b].eq_ignore_ascii_case(name))
+    }) {
         return None;
     }
     // the ":" of an empty port has nothing to stand in for it: dropped last (every place

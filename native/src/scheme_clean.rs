@@ -1,8 +1,8 @@
 //! Whether a valid text of a scheme with checks of its own (guidelines draft 6,
 //! `iri.syntax.schemes`) draws none of them, for [`crate::clean`]: `file` (RFC 8089),
-//! `urn` (RFC 8141) and `mailto` (RFC 6068), each read as its Python module reads it, or
-//! more strictly (then `false`: Python decides). `data` is always Python's. The scheme
-//! is lowercase here.
+//! `urn` (RFC 8141), `mailto` (RFC 6068) and `data` (RFC 2397), each read as its Python
+//! module reads it, or more strictly (then `false`: Python decides). The scheme is
+//! lowercase here.
 
 use crate::validate::Groups;
 
@@ -12,6 +12,7 @@ pub(crate) fn scheme_clean(scheme: &[u8], g: &Groups, s: &[u8]) -> bool {
         b"file" => file_ok(g, s),
         b"urn" => urn_ok(g, s),
         b"mailto" => mailto_ok(g, s),
+        b"data" => data_ok(g, s),
         _ => false,
     }
 }
@@ -98,6 +99,59 @@ fn dot_atom(text: &[u8]) -> bool {
     })
 }
 
+/// A `data` IRI (RFC 2397 3, `iri.syntax.schemes.data`), read here without escapes: no
+/// authority; its body (the path and the query, up to the fragment: "?" is data there)
+/// `head "," data`; the head an optional `type "/" subtype` and `";" attribute "="
+/// value` parameters (RFC 2045 tokens), then `;base64` (in any case) or not; base64 data
+/// in whole quads of its alphabet, "=" only as the last quad's padding. Other forms that
+/// Python's `b64decode` takes (`YWJj=`), and escapes, which it decodes first: Python's.
+fn data_ok(g: &Groups, s: &[u8]) -> bool {
+    let end = g.fragment.map_or(s.len(), |(a, _)| a - 1);
+    let body = &s[g.path.0..end];
+    if g.authority.is_some() || body.contains(&b'%') {
+        return false;
+    }
+    let Some(comma) = body.iter().position(|&c| c == b',') else {
+        return false; // data-missing-comma
+    };
+    let mut head = &body[..comma];
+    let base64 = head.len() >= 7 && head[head.len() - 7..].eq_ignore_ascii_case(b";base64");
+    if base64 {
+        head = &head[..head.len() - 7];
+    }
+    let mut parts = head.split(|&c| c == b';');
+    let media_type = parts.next().unwrap_or_default();
+    let split_ok =
+        |part: &[u8], at: u8, right: fn(&[u8]) -> bool| match part.iter().position(|&c| c == at) {
+            Some(k) => token(&part[..k]) && right(&part[k + 1..]),
+            None => false,
+        };
+    (media_type.is_empty() || split_ok(media_type, b'/', token))
+        && parts.all(|parameter| split_ok(parameter, b'=', |_| true))
+        && (!base64 || base64_quads(&body[comma + 1..]))
+}
+
+/// RFC 2045 5.1 `token`: one or more US-ASCII characters but space, controls and
+/// `tspecials`.
+fn token(text: &[u8]) -> bool {
+    const MARKS: &[u8] = b"!#$%&'*+-.^_`{|}~";
+    !text.is_empty()
+        && text
+            .iter()
+            .all(|c| c.is_ascii_alphanumeric() || MARKS.contains(c))
+}
+
+/// Base64 in whole quads of `A-Z a-z 0-9 + /`, the last one padded with one or two "="
+/// or not.
+fn base64_quads(data: &[u8]) -> bool {
+    let pad = data.iter().rev().take_while(|&&c| c == b'=').count();
+    data.len().is_multiple_of(4)
+        && pad <= 2
+        && data[..data.len() - pad]
+            .iter()
+            .all(|&c| c.is_ascii_alphanumeric() || c == b'+' || c == b'/')
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -177,6 +231,40 @@ mod tests {
         assert!(clean("file:///a") && clean("file://h/a") && clean("file:"));
         assert!(!clean("file:a") && !clean("file:c:/a"));
         // another scheme: never here
-        assert!(!clean("data:,a"));
+        assert!(!clean("http://h/"));
+    }
+
+    #[test]
+    fn datas() {
+        for t in [
+            "data:,a",
+            "data:,",
+            "data:text/plain,h\u{e9}llo?x",
+            "data:text/plain;charset=utf-8,a",
+            "data:;charset=,a",
+            "data:image/png;base64,iVBORw0KGgo=",
+            "data:;BASE64,YQ==",
+            "data:;base64,",
+            "data:,a#f",
+        ] {
+            assert!(clean(t), "{t}");
+        }
+        for t in [
+            "data:a",                    // no ","
+            "data:text,a",               // no subtype
+            "data:text/,a",              // an empty one
+            "data:t\u{e9}xt/plain,a",    // not a token
+            "data:text/plain;charset,a", // a parameter without "="
+            "data:;=x,a",                // an empty attribute
+            "data:;base64,YQ",           // not whole quads
+            "data:;base64,YWJj=",        // Python takes it; left to it
+            "data:;base64,Y===",         // three "="
+            "data:;base64,YQ==YQ==",     // "=" inside
+            "data:;base64,Y-Q=",         // out of the alphabet
+            "data:;base64,%59Q==",       // an escape: decoded first
+            "data://h/,a",               // an authority
+        ] {
+            assert!(!clean(t), "{t}");
+        }
     }
 }

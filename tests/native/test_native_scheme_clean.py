@@ -1,10 +1,11 @@
 """The schemes with checks of their own in the compiled core (``native/src/scheme_clean.rs``):
-``clean`` reads ``urn`` (RFC 8141) and ``mailto`` (RFC 6068, an ASCII path without escapes)
-as their Python modules do, beside ``file``. Whenever ``clean()`` says True, ``check()``
-finds nothing; whenever ``violations()`` answers, it is ``check()``'s answer (a ``mailto``
-text with a faulty character stays Python's: its checks read what the stand-ins change);
-and the common forms of linked data (``urn:uuid:``, ``urn:isbn:``, ``mailto:`` addresses)
-are answered without Python.
+``clean`` reads ``urn`` (RFC 8141), ``mailto`` (RFC 6068, an ASCII path without escapes) and
+``data`` (RFC 2397, without escapes) as their Python modules do, beside ``file``. Whenever
+``clean()`` says True, ``check()`` finds nothing; whenever ``violations()`` answers, it is
+``check()``'s answer (a ``mailto`` or ``data`` text with a faulty character stays Python's:
+their checks read what the stand-ins change); and the common forms of linked data
+(``urn:uuid:``, ``urn:isbn:``, ``mailto:`` addresses) and of ``data:`` are answered without
+Python.
 """
 
 from __future__ import annotations
@@ -27,6 +28,9 @@ COMMON = [
     "mailto:alice@example.org",
     "mailto:a.b+tag@example.org,c@d.example?subject=hi&cc=e@f",
     "mailto:",
+    "data:,Hello",
+    "data:text/plain;charset=utf-8,h\u00e9llo",
+    "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYAAAAAMAASsJTYQAAAAASUVORK5CYII=",
 ]
 
 
@@ -71,6 +75,32 @@ URN_PIECES = [
     ".",
     "..",
 ]
+DATA_PIECES = [
+    "data:",
+    "DATA:",
+    "text",
+    "/",
+    "plain",
+    ";",
+    "charset=utf-8",
+    "base64",
+    ";base64",
+    ";BASE64",
+    ",",
+    "YQ==",
+    "YWJj",
+    "YQ",
+    "=",
+    "+/",
+    "-",
+    "%41",
+    "?",
+    "#f",
+    " ",
+    "é",
+    "a",
+    "//h",
+]
 MAILTO_PIECES = [
     "mailto:",
     "MAILTO:",
@@ -102,7 +132,7 @@ def _texts(pieces: list[str]) -> st.SearchStrategy[str]:
 
 
 @fixed_examples(3000)
-@given(st.one_of(_texts(URN_PIECES), _texts(MAILTO_PIECES)))
+@given(st.one_of(_texts(URN_PIECES), _texts(MAILTO_PIECES), _texts(DATA_PIECES)))
 def test_clean_and_violations_agree_with_check(text: str) -> None:
     for rule, zone in RULES:
         want = py_rows(text, rule, zone)
