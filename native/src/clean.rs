@@ -88,12 +88,13 @@ fn root_dot_ok(host: &[u8]) -> bool {
 /// The pct-encodings of a valid text draw no warning: uppercase hex digits (RFC 3986
 /// 2.1), no unreserved octet (2.3), each run of them UTF-8 (RFC 3987 3.2, RFC 3629).
 fn percent_clean(s: &[u8]) -> bool {
+    const PERCENT: Stops = Stops::bytes(b"%");
     let n = s.len();
-    let mut i = 0;
+    let mut i = PERCENT.find(s, 0);
     let mut buf: Vec<u8> = Vec::new();
     while i < n {
         if s[i] != b'%' {
-            i += 1;
+            i = PERCENT.find(s, i); // the next run, sixteen bytes at a time
             continue;
         }
         buf.clear();

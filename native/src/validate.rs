@@ -6,6 +6,7 @@
 //! scheme, authority and userinfo groups), the comment says why the other branch cannot
 //! match, so one pass decides. Linear in the length of the text; no allocation.
 
+use crate::block::Stops;
 use crate::chars::{in_class, run, Wide};
 use crate::ip;
 use crate::tables::{FRAGMENT, PATH, QUERY, REG_NAME, SCHEME, SCHEME_FIRST, SEGMENT_NC, USERINFO};
@@ -249,15 +250,21 @@ pub fn grammar(text: &str, rule: Rule, zone_id: bool) -> Option<Groups> {
     }
 }
 
-/// Whether every "%" of `s` starts a pct-encoded: "%" HEXDIG HEXDIG (RFC 3986 2.1).
+/// Whether every "%" of `s` starts a pct-encoded: "%" HEXDIG HEXDIG (RFC 3986 2.1). The
+/// next "%" is looked for sixteen bytes at a time, inline ([`Stops`]), after the byte that
+/// follows a triplet: a run of them (`%E6%9D%B1`) is read without a search, where a call
+/// of `memchr` for each "%" took most of `is_valid`'s time on such texts.
 pub fn percent_ok(s: &[u8]) -> bool {
-    let mut i = 0;
-    while let Some(k) = memchr::memchr(b'%', &s[i..]) {
-        let p = i + k;
-        if !crate::triplet::at(s, p) {
+    const PERCENT: Stops = Stops::bytes(b"%");
+    let mut i = PERCENT.find(s, 0);
+    while i < s.len() {
+        if !crate::triplet::at(s, i) {
             return false;
         }
-        i = p + 3;
+        i += 3;
+        if i < s.len() && s[i] != b'%' {
+            i = PERCENT.find(s, i);
+        }
     }
     true
 }
@@ -310,6 +317,30 @@ mod tests {
 
     fn ok(text: &str, rule: Rule) -> bool {
         matches!(validate(text, rule, false), Verdict::Valid(_))
+    }
+
+    #[test]
+    fn percent_ok_as_each_percent_reads() {
+        // runs of triplets and lone or short "%" at every offset around the blocks,
+        // against every "%" tested alone
+        let reference = |s: &[u8]| (0..s.len()).all(|i| s[i] != b'%' || crate::triplet::at(s, i));
+        for pad in 0..20 {
+            for tail in [
+                "%41",
+                "%E6%9D%B1",
+                "%E6%9D%B1a%41",
+                "%4",
+                "%E6%9D%",
+                "%E6%9Dx1",
+                "%%41",
+                "a",
+            ] {
+                for lead in ["", "%41", "%41%42b"] {
+                    let s = format!("{lead}{}{tail}", "b".repeat(pad));
+                    assert_eq!(percent_ok(s.as_bytes()), reference(s.as_bytes()), "{s}");
+                }
+            }
+        }
     }
 
     #[test]
