@@ -108,17 +108,10 @@ def py_rows(text: str, rule: str, zone: str) -> list[tuple[object, ...]]:
     return [tuple(violation_row(v).values()) for v in py_check(text, rule=rule, zone_id=zone)]
 
 
-#: The faults the native ``violations`` tells (``native/src/faults.rs``): it answers nearly
-#: every text with these alone.
-FAULTS = frozenset(
+#: The warnings on the form of a valid text that the native ``violations`` tells
+#: (``native/src/form_faults.rs``).
+FORM = frozenset(
     {
-        "invalid-character",
-        "reg-name-not-dns",
-        "lowercase-percent-encoding",
-        "percent-encoded-unreserved",
-        "percent-encoded-invalid-utf8",
-        "percent-encoded-overlong-utf8",
-        # the warnings on the form (native/src/form_faults.rs)
         "uppercase-scheme",
         "password-in-userinfo",
         "uppercase-host",
@@ -127,6 +120,16 @@ FAULTS = frozenset(
         "dot-segment",
     }
 )
+#: The faults the native ``violations`` tells (``native/src/faults.rs``): it answers nearly
+#: every text with these alone.
+FAULTS = FORM | {
+    "invalid-character",
+    "reg-name-not-dns",
+    "lowercase-percent-encoding",
+    "percent-encoded-unreserved",
+    "percent-encoded-invalid-utf8",
+    "percent-encoded-overlong-utf8",
+}
 #: Every code it tells: the faults, the warnings on the components outside the host of a
 #: valid text with no other violation: the 4.2 bidi ones (only where ``repr`` writes the
 #: piece as itself and the host is left-to-right: ``test_native_bidi_faults.py`` measures

@@ -14,21 +14,19 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from native_twins import check_column, corpus, fixed_examples, native, only_faults, py_rows
+from native_twins import (
+    FORM,
+    check_column,
+    corpus,
+    fixed_examples,
+    native,
+    only_faults,
+    py_rows,
+)
 
 _n = native()
 
 RULES = (("IRI_reference", "reject"), ("URI", "accept"), ("IRI", "reject"))
-
-#: The codes of the warnings on the form.
-FORM = {
-    "uppercase-scheme",
-    "password-in-userinfo",
-    "uppercase-host",
-    "default-port",
-    "empty-port",
-    "dot-segment",
-}
 
 #: Texts with these warnings, each of which the core answers (for IRI_reference).
 TOLD_TEXTS = [
