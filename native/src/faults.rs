@@ -6,9 +6,10 @@
 //! well-formed percent-encodings outside the host (`iri.syntax.should.
 //! percent_encoding_warnings`): lowercase hex digits (RFC 3986 2.1: `%7e`), an encoded
 //! unreserved octet (2.3: `%7E`), octets that are not UTF-8 (RFC 3987 3.2, RFC 3629:
-//! `%E9`, the overlong `%C0%AF`), and the warnings on the form that the normalizations
-//! of RFC 3986 undo, each stood in for in the same way ([`crate::form_faults`]:
-//! `uppercase-scheme`, `uppercase-host`, `default-port`, `dot-segment`). And, in a valid
+//! `%E9`, the overlong `%C0%AF`), and the warnings of RFC 3986 on the form of a text, each
+//! stood in for in the same way ([`crate::form_faults`]: `uppercase-scheme`,
+//! `password-in-userinfo`, `uppercase-host`, `default-port`, `empty-port`,
+//! `dot-segment`). And, in a valid
 //! text with no other violation, the
 //! warnings on its userinfo, path, query and fragment ([`crate::warning_faults`]): the 4.2
 //! bidi ones (`bidi-mixed-direction`, `bidi-component-edge`: `http://example.org/\u{5D0}b`;
@@ -36,16 +37,17 @@
 //!   Appendix B and `split_authority` cut both texts alike, and no percent-encoding,
 //!   dot-segment or colon-in-first-segment changes;
 //! * the replaced text is clean ([`clean_groups`]: no warning at all), and the text's own
-//!   components are in NFC (a stand-in can hide a composition: `<` and U+0338). The pieces of the
-//!   4.2 bidi checks that hold a `g` then hold no R or AL character (a `g` is L), so
-//!   they hold none in the text either; a character warning reads non-ASCII characters
-//!   only. A faulty character in the host: `iri.syntax.check_authority.host` then skips
+//!   components are in NFC (a stand-in can hide a composition: `<` and U+0338). Each
+//!   stand-in is of its byte's class to the 4.2 bidi checks (a letter's `g` is L, a `~`
+//!   neither L, R nor NSM) and no separator of their pieces, so the pieces and their
+//!   structure are the text's; a character warning reads non-ASCII characters only. A faulty character in the host: `iri.syntax.check_authority.host` then skips
 //!   the DNS and IDNA checks, and the host of the replaced text must be an ASCII one with
 //!   nothing to say ([`Clean::Yes`]; its uppercase check sees the same letters);
 //! * faulty labels are looked for only in a host with no faulty character that `check`
 //!   reads with `dns_syntax` alone: ASCII, no "%" and no "--" (those go to the IDNA
-//!   checks of `host_faults`), no uppercase letter (`uppercase-host`, which a `g` would
-//!   hide), a final dot (the root label) taken off first, at most 253 characters. A faulty label is one the LDH pattern
+//!   checks of `host_faults`), read in lowercase (`uppercase-host` is told apart:
+//!   `form_faults`), a final dot (the root label) taken off first, at most 253
+//!   characters. A faulty label is one the LDH pattern
 //!   of `dns_syntax` refuses (a character out of letters, digits and hyphens, or a
 //!   hyphen first or last) and has 1 to 63 characters (an empty or longer one: Python);
 //! * a faulty percent-encoding lies in the userinfo, path, query or fragment (one in the
