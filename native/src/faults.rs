@@ -40,9 +40,11 @@
 //!   components are in NFC (a stand-in can hide a composition: `<` and U+0338). Each
 //!   stand-in is of its byte's class to the 4.2 bidi checks (a letter's `g` is L, a `~`
 //!   neither L, R nor NSM) and no separator of their pieces, so the pieces and their
-//!   structure are the text's; a character warning reads non-ASCII characters only. A faulty character in the host: `iri.syntax.check_authority.host` then skips
-//!   the DNS and IDNA checks, and the host of the replaced text must be an ASCII one with
-//!   nothing to say ([`Clean::Yes`]; its uppercase check sees the same letters);
+//!   structure are the text's; a character warning reads non-ASCII characters only. A
+//!   faulty character in the host: `iri.syntax.check_authority.host` then skips the DNS
+//!   and IDNA checks, and the host of the replaced text must be an ASCII one with
+//!   nothing to say ([`Clean::Yes`]; an uppercase letter there is told apart and written
+//!   in lowercase, `form_faults`);
 //! * faulty labels are looked for only in a host with no faulty character that `check`
 //!   reads with `dns_syntax` alone: ASCII, no "%" and no "--" (those go to the IDNA
 //!   checks of `host_faults`), read in lowercase (`uppercase-host` is told apart:
