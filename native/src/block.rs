@@ -138,8 +138,8 @@ impl Stops {
 
     /// [`Stops::find`] with `bits` telling the bytes of a block outside the set: the
     /// blocks of `s` from `i`; the last bytes of `s`, fewer than sixteen, as its last
-    /// sixteen (or, in a shorter `s`, copied into a zeroed block whose padding is masked
-    /// off).
+    /// sixteen (or, in a shorter `s`, read into a block in registers, [`short_block`],
+    /// whose padding is masked off).
     #[inline(always)]
     fn find_by(&self, s: &[u8], mut i: usize, bits: impl Fn(&[u8; 16]) -> u32) -> usize {
         let n = s.len();
