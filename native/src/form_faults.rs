@@ -23,30 +23,17 @@
 //! `data` and `mailto` may read what is changed here: those are left to Python.
 
 use crate::faults::STAND_IN;
-use crate::found::{Fault, Place, PLACES_MAX};
+use crate::found::{quoted, short, Fault, Place, PLACES_MAX};
 use crate::tables::DEFAULT_PORTS;
 use crate::validate::{Groups, Rule};
 
-/// `_short` of the Python checks: the first 40 characters, then "...".
-fn short(text: &str) -> String {
-    if text.len() <= 40 {
-        text.to_owned()
-    } else {
-        format!("{}...", &text[..40])
-    }
-}
-
-/// Python's `repr` of an ASCII `text` that it writes without an escape: printable, no
-/// backslash, not both quotes; `None` for another.
+/// Python's `repr` of an ASCII `text` that it writes without an escape ([`quoted`]):
+/// printable, no backslash, not both quotes; `None` for another.
 fn repr_plain_ascii(text: &str) -> Option<String> {
     let plain = text
         .bytes()
         .all(|b| (0x20..0x7F).contains(&b) && b != b'\\');
-    match (plain, text.contains('\''), text.contains('"')) {
-        (true, false, _) => Some(format!("'{text}'")),
-        (true, true, false) => Some(format!("\"{text}\"")),
-        _ => None,
-    }
+    (plain && !(text.contains('\'') && text.contains('"'))).then(|| quoted(text))
 }
 
 /// The places of these warnings in `text`, valid for `rule` with the groups `g`, each

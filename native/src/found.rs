@@ -87,22 +87,11 @@ impl Found {
                 "{} is not allowed in the {}",
                 ASCII_NAMES[*b as usize], self.component
             ),
-            Fault::Label(label) => {
-                let short = if label.len() <= 40 {
-                    label.clone()
-                } else {
-                    format!("{}...", &label[..40])
-                };
-                let quoted = if short.contains('\'') {
-                    format!("\"{short}\"")
-                } else {
-                    format!("'{short}'")
-                };
-                format!(
-                    "label {quoted} is not in DNS syntax (1 to 63 letters, digits or \
-                     hyphens, no hyphen first or last)"
-                )
-            }
+            Fault::Label(label) => format!(
+                "label {} is not in DNS syntax (1 to 63 letters, digits or hyphens, no \
+                 hyphen first or last)",
+                quoted(&short(label))
+            ),
             Fault::Lowercase(t) => format!("{t} should be written {}", t.to_ascii_uppercase()),
             // Python's repr of an unreserved character: always in single quotes
             Fault::Unreserved(t, b) => format!(
@@ -114,11 +103,7 @@ impl Found {
             // `iri.syntax.bidi._structure`, the piece as `repr` quotes it
             // (`chars::repr_plain`)
             Fault::Bidi(piece, rule) => {
-                let quoted = if piece.contains('\'') {
-                    format!("\"{piece}\"")
-                } else {
-                    format!("'{piece}'")
-                };
+                let quoted = quoted(piece);
                 if *rule == 1 {
                     format!("{quoted} mixes right-to-left and left-to-right characters")
                 } else {
@@ -165,6 +150,26 @@ impl Found {
                 self.end
             ),
         }
+    }
+}
+
+/// `_short` of the Python checks, for an ASCII `text`: its first 40 characters, then
+/// "...".
+pub(crate) fn short(text: &str) -> String {
+    if text.len() <= 40 {
+        text.to_owned()
+    } else {
+        format!("{}...", &text[..40])
+    }
+}
+
+/// Python's `repr` of a text it writes as itself (printable, no backslash, not both
+/// quotes): between `"` when it holds a `'`, else between `'`.
+pub(crate) fn quoted(text: &str) -> String {
+    if text.contains('\'') {
+        format!("\"{text}\"")
+    } else {
+        format!("'{text}'")
     }
 }
 
