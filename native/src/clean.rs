@@ -43,7 +43,7 @@ fn eq_lower(scheme: &[u8], name: &str) -> bool {
 }
 
 /// Whether `port` and `default` are the same number (`port_equals`, no int()).
-pub(crate) fn port_equals(port: &[u8], default: &str) -> bool {
+fn port_equals(port: &[u8], default: &str) -> bool {
     fn strip(p: &[u8]) -> &[u8] {
         let k = p.iter().take_while(|&&b| b == b'0').count();
         if k == p.len() {
@@ -55,11 +55,25 @@ pub(crate) fn port_equals(port: &[u8], default: &str) -> bool {
     strip(port) == strip(default.as_bytes())
 }
 
+/// Whether `port` is the default port of `scheme` (`iri.syntax.check_authority.port`:
+/// `schemes.default_port`, any case, and `port_equals`).
+pub(crate) fn is_default_port(scheme: &[u8], port: &[u8]) -> bool {
+    DEFAULT_PORTS
+        .iter()
+        .any(|(name, default)| eq_lower(scheme, name) && port_equals(port, default))
+}
+
+/// Whether `iri._check_path.path` looks for dot-segments in `path`: one that starts with
+/// "/", or any path but a relative reference's (`relative`: [`Groups::relative_path`]).
+pub(crate) fn dots_checked(path: &[u8], relative: bool) -> bool {
+    path.first() == Some(&b'/') || (!relative && !path.is_empty())
+}
+
 /// No "." or ".." segment where `iri._check_path.path` reports dot-segment. Such a
 /// segment starts with a dot at the start of the path or after a "/": only the dots are
 /// looked at (found sixteen bytes at a time, [`Stops`]).
 fn no_dot_segments(path: &[u8], relative: bool) -> bool {
-    if !(path.first() == Some(&b'/') || (!relative && !path.is_empty())) {
+    if !dots_checked(path, relative) {
         return true;
     }
     const DOT: Stops = Stops::bytes(b".");
@@ -88,13 +102,12 @@ fn root_dot_ok(host: &[u8]) -> bool {
 /// The pct-encodings of a valid text draw no warning: uppercase hex digits (RFC 3986
 /// 2.1), no unreserved octet (2.3), each run of them UTF-8 (RFC 3987 3.2, RFC 3629).
 fn percent_clean(s: &[u8]) -> bool {
-    const PERCENT: Stops = Stops::bytes(b"%");
     let n = s.len();
-    let mut i = PERCENT.find(s, 0);
+    let mut i = triplet::PERCENT.find(s, 0);
     let mut buf: Vec<u8> = Vec::new();
     while i < n {
         if s[i] != b'%' {
-            i = PERCENT.find(s, i); // the next run, sixteen bytes at a time
+            i = triplet::PERCENT.find(s, i); // the next run
             continue;
         }
         buf.clear();
@@ -316,16 +329,11 @@ fn clean_bool(text: &str, g: &Groups, rule: Rule, unicode_ok: bool, all: bool) -
         if port.is_empty() {
             return None;
         }
-        if let Some(sc) = scheme {
-            for (name, default) in DEFAULT_PORTS {
-                if eq_lower(sc, name) && port_equals(port, default) {
-                    return None;
-                }
-            }
+        if scheme.is_some_and(|sc| is_default_port(sc, port)) {
+            return None;
         }
     }
-    let relative = g.scheme.is_none() && g.authority.is_none() && !rule.needs_scheme();
-    if !no_dot_segments(&s[g.path.0..g.path.1], relative) {
+    if !no_dot_segments(&s[g.path.0..g.path.1], g.relative_path(rule)) {
         return None;
     }
     (!triplet::holds_percent(s) || percent_clean(s)).then_some(ask)

@@ -111,13 +111,11 @@ pub fn decode(text: &str, in_query: bool, out: &mut String) {
 /// [`decode`]; with `upper`, the escapes that stay are written with uppercase hex
 /// (`iri.normalize._percent`: decode, then RFC 3986 2.1 / RFC 3987 5.3.2.1 case).
 pub fn decode_with(text: &str, in_query: bool, upper: bool, out: &mut String) {
-    // each "%" found sixteen bytes at a time, inline (a call of `memchr` cost more)
-    const PERCENT: Stops = Stops::bytes(b"%");
     let s = text.as_bytes();
     let mut i = 0;
     let mut lit = 0;
     loop {
-        let p = PERCENT.find(s, i);
+        let p = triplet::PERCENT.find(s, i);
         if p == s.len() {
             break;
         }

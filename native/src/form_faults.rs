@@ -22,9 +22,9 @@
 //! nothing else reads the port). A password's colons are written `~`. The checks of
 //! `data` and `mailto` may read what is changed here: those are left to Python.
 
+use crate::clean::{dots_checked, is_default_port};
 use crate::faults::STAND_IN;
 use crate::found::{quoted, short, Fault, Place, PLACES_MAX};
-use crate::tables::DEFAULT_PORTS;
 use crate::validate::{Groups, Rule};
 
 /// Python's `repr` of an ASCII `text` that it writes without an escape ([`quoted`]):
@@ -103,12 +103,7 @@ pub(crate) fn form_places(
     }
     // RFC 3986 3.2.3, 6.2.3: the port with its ":"
     if let (Some((a, b)), Some(sc)) = (g.port, scheme) {
-        let port = &s[a..b];
-        let default = DEFAULT_PORTS
-            .iter()
-            .find(|(name, _)| sc.eq_ignore_ascii_case(name))
-            .is_some_and(|&(_, d)| crate::clean::port_equals(port, d));
-        if default {
+        if is_default_port(sc.as_bytes(), &s[a..b]) {
             fixed[a..b].fill(b'0');
             places.push((
                 a - 1,
@@ -121,9 +116,8 @@ pub(crate) fn form_places(
     // RFC 3986 3.3: "." and ".." segments of a path that starts with "/" (or of any path
     // but a relative reference's), as `iri.syntax.check_path.path` splits it
     let (p0, p1) = g.path;
-    let relative = g.scheme.is_none() && g.authority.is_none() && !rule.needs_scheme();
     let path = &s[p0..p1];
-    if path.first() == Some(&b'/') || (!relative && !path.is_empty()) {
+    if dots_checked(path, g.relative_path(rule)) {
         let mut start = p0;
         for segment in path.split(|&c| c == b'/') {
             if segment == b"." || segment == b".." {
@@ -233,8 +227,8 @@ mod tests {
     #[test]
     fn no_default_port_is_zero() {
         // the stand-in of a default port is zeros: no scheme may have 0 as its default
-        for (name, port) in DEFAULT_PORTS {
-            assert!(!crate::clean::port_equals(b"0", port), "{name}");
+        for (name, _) in crate::tables::DEFAULT_PORTS {
+            assert!(!is_default_port(name.as_bytes(), b"000"), "{name}");
         }
     }
 }

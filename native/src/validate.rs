@@ -6,10 +6,10 @@
 //! scheme, authority and userinfo groups), the comment says why the other branch cannot
 //! match, so one pass decides. Linear in the length of the text; no allocation.
 
-use crate::block::Stops;
 use crate::chars::{in_class, run, Wide};
 use crate::ip;
 use crate::tables::{FRAGMENT, PATH, QUERY, REG_NAME, SCHEME, SCHEME_FIRST, SEGMENT_NC, USERINFO};
+use crate::triplet::PERCENT;
 
 /// The eight rules (RFC 3987 2.2, RFC 3986 Appendix A), named as `iri.Rule` values.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -101,6 +101,12 @@ impl Groups {
             ("query", self.query),
             ("fragment", self.fragment),
         ]
+    }
+
+    /// Whether the path is a relative reference's, read as `iri.check` reads it: no
+    /// scheme, no authority, and a rule that does not need a scheme.
+    pub fn relative_path(&self, rule: Rule) -> bool {
+        self.scheme.is_none() && self.authority.is_none() && !rule.needs_scheme()
     }
 
     pub fn as_array(&self) -> [Span; 8] {
@@ -251,11 +257,9 @@ pub fn grammar(text: &str, rule: Rule, zone_id: bool) -> Option<Groups> {
 }
 
 /// Whether every "%" of `s` starts a pct-encoded: "%" HEXDIG HEXDIG (RFC 3986 2.1). The
-/// next "%" is looked for sixteen bytes at a time, inline ([`Stops`]), after the byte that
-/// follows a triplet: a run of them (`%E6%9D%B1`) is read without a search, where a call
-/// of `memchr` for each "%" took most of `is_valid`'s time on such texts.
+/// next "%" is looked for ([`PERCENT`]) only after the byte that follows a triplet: a
+/// run of them (`%E6%9D%B1`) is read without a search.
 pub fn percent_ok(s: &[u8]) -> bool {
-    const PERCENT: Stops = Stops::bytes(b"%");
     let mut i = PERCENT.find(s, 0);
     while i < s.len() {
         if !crate::triplet::at(s, i) {
