@@ -229,9 +229,9 @@ pub fn faults(text: &str, rule: Rule, zone_id: bool, unicode_ok: bool) -> Option
         // nothing was replaced: `fixed` is the text
         return crate::warning_faults::warning_faults(text, &g, rule, unicode_ok);
     }
-    // the checks of a `mailto` address read what the stand-ins change ("a b@x" has no
-    // dot-atom local part, "a~b@x" has one), and those of `data` may (a stand-in letter
-    // is base64): Python's. Those of `file` and `urn` read only "/", ":", "?", "+", "="
+    // the checks of a `mailto` address read what the stand-ins and `form_faults` change
+    // ("a b@x" has no dot-atom local part, "a~b@x" has one), and those of `data` may (a
+    // stand-in letter is base64): Python's. Those of `file` and `urn` read only "/", ":", "?", "+", "="
     // and letters, digits and hyphens of the NID, which no faulty character is and no
     // stand-in becomes (`crate::scheme_clean`).
     if g.scheme.is_some_and(|(a, b)| {
@@ -474,6 +474,8 @@ mod tests {
         assert_eq!(found("http://h%41/"), None); // in the host: the IDNA checks
         assert_eq!(found("http://h/%C3%A9"), None); // nothing wrong
         assert_eq!(found("mailto:a%7e@example.org"), None); // a scheme of its own
+        assert_eq!(found("MAILTO:a@example.org"), None); // its form too
+        assert_eq!(found("DATA:,a"), None);
         let many = format!("http://h/{}", "%41".repeat(LIMIT + 2));
         let f = found(&many).expect("12 escapes of unreserved octets");
         assert_eq!(f.len(), LIMIT + 1);

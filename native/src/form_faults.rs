@@ -20,7 +20,8 @@
 //! empty port has nothing to stand in for it: its ":" is placed, and `faults` drops it
 //! from `fixed` last (the authority then ends at the host, as in a text without a port;
 //! nothing else reads the port). A password's colons are written `~`. The checks of
-//! `data` and `mailto` may read what is changed here: those are left to Python.
+//! `data` and `mailto` may read what is changed here: `faults` leaves those texts to
+//! Python, as it does when it stands in for their faulty characters.
 
 use crate::clean::{dots_checked, is_default_port};
 use crate::faults::STAND_IN;
@@ -48,16 +49,6 @@ pub(crate) fn form_places(
     let s = text.as_bytes();
     let mut places: Vec<Place> = Vec::new();
     let scheme = g.scheme.map(|(a, b)| &text[a..b]);
-    if let Some(sc) = scheme {
-        // the checks of `data` and `mailto` read what is written here (`file` and `urn`
-        // read none of it: `crate::scheme_clean`)
-        if ["data", "mailto"]
-            .iter()
-            .any(|name| sc.eq_ignore_ascii_case(name))
-        {
-            return Some(places);
-        }
-    }
     // RFC 3986 3.1: the scheme, whole
     if let (Some((a, b)), Some(sc)) = (g.scheme, scheme) {
         if sc.bytes().any(|c| c.is_ascii_uppercase()) {
@@ -203,9 +194,12 @@ mod tests {
         ] {
             assert_eq!(told(text), None, "{text}");
         }
-        // a scheme whose checks read what is written here: nothing told (`clean` refuses
-        // it); `file` reads none of it
-        assert_eq!(told("MAILTO:a@b"), Some((vec![], "MAILTO:a@b".to_owned())));
+        // placed for any scheme (`faults` leaves `mailto` and `data` to Python); `file`
+        // reads none of what is written
+        assert_eq!(
+            told("MAILTO:a@b"),
+            Some((vec![(0, 6, "scheme")], "mailto:a@b".to_owned()))
+        );
         assert_eq!(
             told("FILE:///./a"),
             Some((
