@@ -58,6 +58,19 @@ pub fn is_bidi_formatting(cp: u32) -> bool {
     (0x061C..=0x2069).contains(&cp) && tables::BIDI_FORMATTING.binary_search(&cp).is_ok()
 }
 
+/// Whether a bidi formatting character lies in `lo..=hi` (at compile time).
+const fn formatting_in(lo: u32, hi: u32) -> bool {
+    let mut k = 0;
+    while k < tables::BIDI_FORMATTING.len() {
+        let c = tables::BIDI_FORMATTING[k];
+        if lo <= c && c <= hi {
+            return true;
+        }
+        k += 1;
+    }
+    false
+}
+
 /// For each byte that starts a UTF-8 sequence of two to four bytes: whether every
 /// character it can start is in `ucschar` (with `iprivate` too when `private`) and is no
 /// bidi formatting character. Computed at compile time from the generated tables; the
@@ -68,17 +81,9 @@ const fn lead_table(private: bool) -> [bool; 256] {
     while b <= 0xF4 {
         // the code points a sequence with this lead byte can encode
         let (lo, hi) = lead_span(b);
-        let mut ok =
-            inside(lo, hi, tables::UCSCHAR) || (private && inside(lo, hi, tables::IPRIVATE));
-        let mut k = 0;
-        while k < tables::BIDI_FORMATTING.len() {
-            let c = tables::BIDI_FORMATTING[k];
-            if lo <= c && c <= hi {
-                ok = false;
-            }
-            k += 1;
-        }
-        t[b as usize] = ok;
+        t[b as usize] = (inside(lo, hi, tables::UCSCHAR)
+            || (private && inside(lo, hi, tables::IPRIVATE)))
+            && !formatting_in(lo, hi);
         b += 1;
     }
     t
@@ -93,13 +98,7 @@ const fn lone_outsider(b: u32, private: bool) -> Option<u8> {
     let mut cp = lo;
     while cp <= hi {
         let ucs = inside(cp, cp, tables::UCSCHAR) || (private && inside(cp, cp, tables::IPRIVATE));
-        let mut bidi = false;
-        let mut k = 0;
-        while k < tables::BIDI_FORMATTING.len() {
-            bidi |= tables::BIDI_FORMATTING[k] == cp;
-            k += 1;
-        }
-        if !ucs || bidi {
+        if !ucs || formatting_in(cp, cp) {
             if found.is_some() {
                 return None;
             }
