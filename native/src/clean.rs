@@ -336,7 +336,7 @@ fn clean_bool(text: &str, g: &Groups, rule: Rule, unicode_ok: bool, all: bool) -
     if !no_dot_segments(&s[g.path.0..g.path.1], g.relative_path(rule)) {
         return None;
     }
-    (!triplet::holds_percent(s) || percent_clean(s)).then_some(ask)
+    percent_clean(s).then_some(ask)
 }
 
 #[cfg(test)]
