@@ -20,6 +20,11 @@ that :func:`iri.check` and :func:`iri.is_valid` use:
   when the running Python has that one or one of :data:`SAME_IN_LATER_VERSIONS`;
 * the characters URI-to-IRI conversion may decode (3987bis 4.2), probed with
   ``iri.percent.may_decode`` code point by code point;
+* the code points of the labels whose IDNA the core decides alone (``idna_simple``): PVALID
+  in the ``idna`` package's IDNA2008 tables, left as they are by its UTS #46 mapping, of
+  Bidi_Class L and inert (above), and those of them that are combining marks (no label may
+  start with one), from the ``idna`` package and ``unicodedata``; stamped with the ``idna``
+  version (the test group pins it) and the Unicode version of its tables;
 * default ports, DNS-host schemes and the schemes with checks of their own, from
   ``iri.schemes``;
 * the name of each ASCII character in messages (``iri.syntax.violations.describe_char``:
@@ -45,6 +50,10 @@ ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "native" / "src" / "tables.rs"
 sys.path.insert(0, str(ROOT / "src"))
 
+
+import idna  # noqa: E402 (the IDNA2008 and UTS #46 tables iri.syntax.hosts reads)
+from idna import idnadata, intranges  # noqa: E402
+from idna.core import uts46_remap  # noqa: E402
 
 from iri.syntax import bidi, grammar, percent, schemes  # noqa: E402 (after the path)
 from iri.syntax.violations import REGISTRY, Code, describe_char  # noqa: E402
@@ -131,6 +140,39 @@ def _inert() -> list[tuple[int, int]]:
             continue
         points.append(cp)
     return _ranges(points)
+
+
+def _idna_simple() -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """The code points of a simple label (``native/src/idna_simple.rs``), and the
+    combining marks among them.
+
+    A non-ASCII label of such code points (and ASCII letters, digits and hyphens) passes
+    each test ``iri.syntax.hosts`` makes of it but the hyphen and first-mark rules, which
+    the core reads: UTS #46 leaves it as it is (``uts46_remap`` maps each code point to
+    itself; NFC holds, since all are inert), IDNA2008 finds every code point PVALID (no
+    CONTEXTJ or CONTEXTO rule to run), and no Bidi rule applies (all are L: a name of such
+    labels and of ASCII ones is no Bidi domain name, RFC 5893 1.4).
+    """
+    pvalid = idnadata.codepoint_classes["PVALID"]
+    ucs = grammar.UCSCHAR
+    simple: list[int] = []
+    marks: list[int] = []
+    for lo, hi in _inert():
+        for cp in range(lo, hi + 1):
+            c = chr(cp)
+            if not intranges.intranges_contain(cp, pvalid) or unicodedata.bidirectional(c) != "L":
+                continue
+            if not any(a <= cp <= b for a, b in ucs):
+                continue
+            try:
+                if uts46_remap(c, std3_rules=False, transitional=False) != c:
+                    continue
+            except (UnicodeError, ValueError):
+                continue
+            simple.append(cp)
+            if unicodedata.category(c).startswith("M"):
+                marks.append(cp)
+    return _ranges(simple), _ranges(marks)
 
 
 def _nfc_read() -> list[tuple[int, int]]:
@@ -253,7 +295,8 @@ def render() -> str:
         "// Regenerate with `python tools/gen_native_tables.py`; `--check` fails when stale.",
         f"// Sources: {grammar.__name__}, {schemes.__name__}, {bidi.__name__},"
         f" {percent.__name__}, unicodedata"
-        f" {unicodedata.unidata_version}.",
+        f" {unicodedata.unidata_version}, idna {idna.__version__} (its tables: Unicode"
+        f" {idnadata.__version__}).",
         "",
         "/// The Unicode version of Python's `unicodedata` that computed [`INERT`].",
         f'pub const UNICODE_VERSION: &str = "{unicodedata.unidata_version}";',
@@ -317,6 +360,16 @@ def render() -> str:
         "Non-ASCII code points that Python's `repr` of a `str` writes as themselves"
         " (`str.isprintable`; see the generator).",
         _repr_plain(),
+    )
+    simple, marks = _idna_simple()
+    lines += _rust_ranges(
+        "IDNA_SIMPLE",
+        f"The code points of a simple label (idna {idna.__version__}: PVALID, UTS #46 valid;"
+        " inert, Bidi_Class L; see the generator).",
+        simple,
+    )
+    lines += _rust_ranges(
+        "IDNA_SIMPLE_MARKS", "The combining marks of IDNA_SIMPLE (none may start a label).", marks
     )
     lines.append("/// Bidi classes (unicodedata.bidirectional): 1 = L, 2 = R or AL, 3 = NSM;")
     lines.append("/// code points in no run have another class.")

@@ -66,6 +66,12 @@ DATA_ROWS = (
         "Unicode License v3, © Unicode, Inc.",
     ),
     (
+        "`native/src/tables.rs` (`IDNA_SIMPLE`: the code points of the core's own IDNA)",
+        "the IDNA2008 code point classes and UTS #46 mapping of the `idna` package (the version"
+        " in the file's banner), a dependency of the library",
+        "BSD 3-Clause, © Kim Davies and contributors",
+    ),
+    (
         "`iri.convert._tables.encoding_labels`",
         "the WHATWG Encoding Standard's `encodings.json` (`tests/corpora/whatwg-encoding/`)",
         "CC BY 4.0, © WHATWG (Apple, Google, Mozilla, Microsoft)",

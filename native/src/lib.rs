@@ -16,6 +16,7 @@ pub mod faults;
 pub mod form_faults;
 pub mod found;
 pub mod hostname;
+pub mod idna_simple;
 pub mod ip;
 pub mod normalize;
 pub mod percent;

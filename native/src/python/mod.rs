@@ -34,7 +34,8 @@ use panic::_test_panic;
 use repeats::column_repeats;
 use twins::configure;
 use values::{
-    clean, is_valid, normalize, parse_groups, resolve, split, to_iri, to_uri, violations,
+    clean, host_to_ascii, is_valid, normalize, parse_groups, resolve, split, to_iri, to_uri,
+    violations,
 };
 
 /// The allocator of the extension (see `Cargo.toml`): freed buffers are reused, not
@@ -70,6 +71,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(resolve, m)?)?;
     m.add_function(wrap_pyfunction!(api_resolve, m)?)?;
     m.add_function(wrap_pyfunction!(to_uri, m)?)?;
+    m.add_function(wrap_pyfunction!(host_to_ascii, m)?)?;
     m.add_function(wrap_pyfunction!(to_iri, m)?)?;
     m.add_function(wrap_pyfunction!(api_to_uri, m)?)?;
     m.add_function(wrap_pyfunction!(api_to_iri, m)?)?;

@@ -1,14 +1,18 @@
 //! The Python twins of the drop-in functions and the value types they build (given to
 //! `configure`, or loaded by name on first need), and the per-host cache of the Python
-//! IDNA functions.
+//! IDNA functions (in front of it, the core's own IDNA of simple names).
 
 use ahash::AHashMap;
+use std::sync::atomic::Ordering;
 use std::sync::{Mutex, OnceLock};
 
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
+
+use super::UNICODE_OK;
+use crate::idna_simple;
 
 /// The Python objects the drop-in functions hand over to (the twins) or build (the types),
 /// by name: `configure` gives them directly (keywords) or a `loader` that returns one for
@@ -121,9 +125,28 @@ impl HostMap {
 
 pub(super) const IDNA_CACHE_MAX: usize = 4096;
 
-/// The host as `map` mapped it before, if the cache still holds it.
+/// The host as `map` maps it: from the core for a name of simple labels ([`idna_simple`]),
+/// else as `map` mapped it before, if the cache still holds it.
 pub(super) fn idna_cached(map: HostMap, host: &str) -> Option<String> {
+    let simple = idna_simple(map, host);
+    if simple.is_some() {
+        return simple;
+    }
     map.cache().lock().ok()?.get(host).cloned()
+}
+
+/// The host as `map` maps it when the core decides it alone (`crate::idna_simple`: a
+/// name of simple labels), and the running Python's Unicode is one the tables hold for
+/// (the Python functions read its NFC, Bidi classes and marks); `None`: ask Python.
+pub(super) fn idna_simple(map: HostMap, host: &str) -> Option<String> {
+    if !UNICODE_OK.load(Ordering::Relaxed) {
+        return None;
+    }
+    match map {
+        HostMap::ToAscii => idna_simple::host_to_ascii(host),
+        HostMap::Dns => idna_simple::dns_host_stays(host).then(|| host.to_owned()),
+        HostMap::ToUnicode | HostMap::Uts46 => None,
+    }
 }
 
 /// The host mapped by `map`, the function of `bindings` (none: only the cache is read),

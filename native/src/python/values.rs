@@ -9,7 +9,7 @@ use pyo3::types::PyTuple;
 use super::args::{groups, level_of, options, piece, scheme_str, text_of};
 use super::column_out::Row;
 use super::panic::core;
-use super::twins::{bindings, idna_map, HostMap};
+use super::twins::{bindings, idna_map, idna_simple, HostMap};
 use super::UNICODE_OK;
 use crate::clean as clean_core;
 use crate::faults::{self, Faults};
@@ -191,13 +191,28 @@ pub(super) fn resolve(
 }
 
 /// `iri.to_uri(text)` with the default options, or `None` to defer: a non-`str`, a lone
-/// surrogate, an invalid text, or a non-ASCII host of a DNS scheme (IDNA is Python's).
+/// surrogate, an invalid text, or a non-ASCII host of a DNS scheme that is no name of
+/// simple labels (their IDNA is Python's; [`host_to_ascii`]).
 #[pyfunction]
 pub(super) fn to_uri(text: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
     let Some(s) = text_of(text) else {
         return Ok(None);
     };
-    core("to_uri", || crate::convert::to_uri(s, &mut |_| None))
+    core("to_uri", || {
+        crate::convert::to_uri(s, &mut |h| idna_simple(HostMap::ToAscii, h))
+    })
+}
+
+/// `iri.syntax.hosts.host_to_ascii(host)` (3987bis 3.4.2: the A-labels of an `ireg-name`)
+/// when the core decides it alone, a name of simple labels (`crate::idna_simple`), or
+/// `None` to defer (any other host, or a running Python whose Unicode the tables do not
+/// hold for).
+#[pyfunction]
+pub(super) fn host_to_ascii(host: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+    let Some(s) = text_of(host) else {
+        return Ok(None);
+    };
+    core("host_to_ascii", || idna_simple(HostMap::ToAscii, s))
 }
 
 /// `iri.to_iri(text)` with the default options, or `None` to defer (as [`to_uri`]; the
@@ -212,8 +227,8 @@ pub(super) fn to_iri(text: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
 
 /// `iri.normalize(text, level=level)` ("syntax" or "scheme", no other option), or `None`
 /// to defer: a non-`str`, a lone surrogate, an invalid text, another level, a host with
-/// escaped UTF-8, a DNS host with non-ASCII or "xn--" at the scheme level (IDNA is
-/// Python's), a `mailto` path at the scheme level.
+/// escaped UTF-8, a DNS host with "xn--", or non-ASCII unless a name of simple labels, at
+/// the scheme level (IDNA is Python's), a `mailto` path at the scheme level.
 #[pyfunction]
 #[pyo3(signature = (text, level=None))]
 pub(super) fn normalize(
@@ -224,6 +239,6 @@ pub(super) fn normalize(
         return Ok(None);
     };
     core("normalize", || {
-        crate::normalize::normalize(s, lvl, &mut |_| None)
+        crate::normalize::normalize(s, lvl, &mut |h| idna_simple(HostMap::Dns, h))
     })
 }

@@ -1,0 +1,184 @@
+//! IDNA in the core, for the host names it can decide alone: names of *simple* labels,
+//! whose every rule of `iri.syntax.hosts` (3987bis 3.4.2; RFC 5891 4 and 5; UTS #46 4 with
+//! the flags written there) the core can read without the `idna` package's tables. Any
+//! other name is `None`: the caller asks the Python functions, as before.
+//!
+//! A label is simple when it is not empty and either
+//! - ASCII: letters, digits and hyphens; no hyphen at either end, none in both the third
+//!   and fourth places (RFC 5891 4.2.3.1, `check_hyphen_ok`; this also keeps every `xn--`
+//!   label, which IDNA must decode, for Python), at most 63 octets (VerifyDnsLength, as
+//!   `host_to_ascii` checks it); or
+//! - non-ASCII: its characters are lowercase ASCII letters, digits and hyphens, ASCII
+//!   capitals (UTS #46 maps them to lowercase) and code points of `tables::IDNA_SIMPLE`
+//!   (PVALID in IDNA2008, mapped to themselves by UTS #46, in NFC alone and together, of
+//!   Bidi_Class L: see the generator), the first not a combining mark (RFC 5891
+//!   4.2.3.2), the hyphen rules as above counted in characters, and its A-label at most
+//!   63 octets.
+//!
+//! No name of such labels is a Bidi domain name (RFC 5893 1.4: none holds an R, AL or AN
+//! character), so no label's Bidi rule runs; no CONTEXTJ or CONTEXTO rule applies. The
+//! A-label is `xn--` and the Punycode (RFC 3492) of the label with its capitals
+//! lowercased, from the `idna` crate; the name is at most 253 octets.
+
+use crate::codeset::CodeSet;
+use crate::hostname::DNS_MAX;
+use crate::tables;
+
+static SIMPLE: CodeSet = CodeSet::new(tables::IDNA_SIMPLE);
+static MARKS: CodeSet = CodeSet::new(tables::IDNA_SIMPLE_MARKS);
+
+/// RFC 5890 2.3.2.1 / RFC 1034 3.1: at most 63 octets to a label (`MAX_LABEL`).
+const MAX_LABEL: usize = 63;
+
+/// `host_to_ascii(host)` (`iri.syntax.hosts`, `decode_ascii` off) for a name of simple
+/// labels holding a non-ASCII character at least: each ASCII label as written, each other
+/// one as its A-label. `None` for any other name (no `%`, no empty label, no other dot
+/// than U+002E: those are Python's), and when a limit of length is passed (Python words
+/// the error).
+pub fn host_to_ascii(host: &str) -> Option<String> {
+    if host.is_ascii() {
+        return None;
+    }
+    let mut out = String::with_capacity(host.len() + 16);
+    for (k, label) in host.split('.').enumerate() {
+        if k > 0 {
+            out.push('.');
+        }
+        if label.is_ascii() {
+            if !ascii_label(label.as_bytes()) {
+                return None;
+            }
+            out.push_str(label);
+        } else {
+            a_label(label, &mut out)?;
+        }
+    }
+    (out.len() <= DNS_MAX).then_some(out)
+}
+
+/// Whether `dns_host(host)` (`iri.ladder.scheme_facts`, the scheme level's canonical
+/// U-labels: ToUnicode of ToASCII) is `host` itself: a name of simple labels, some not
+/// ASCII, with no ASCII capital (ToASCII lowercases them), whose A-labels are no longer
+/// than DNS allows (else `to_unicode` keeps the A-labels).
+pub fn dns_host_stays(host: &str) -> bool {
+    !host.bytes().any(|b| b.is_ascii_uppercase()) && host_to_ascii(host).is_some()
+}
+
+/// An ASCII label as UTS #46 and `host_to_ascii` leave it: letters, digits, hyphens, in
+/// the hyphen rules, at most 63 octets.
+fn ascii_label(label: &[u8]) -> bool {
+    label.len() <= MAX_LABEL
+        && hyphens_ok(label)
+        && label
+            .iter()
+            .all(|&b| b.is_ascii_alphanumeric() || b == b'-')
+}
+
+/// RFC 5891 4.2.3.1 (`check_hyphen_ok`) on an ASCII label: not empty, no hyphen first or
+/// last, not both the third and the fourth.
+fn hyphens_ok(label: &[u8]) -> bool {
+    !label.is_empty()
+        && label[0] != b'-'
+        && label[label.len() - 1] != b'-'
+        && label.get(2..4) != Some(b"--".as_slice())
+}
+
+/// Appends the A-label of the non-ASCII `label` to `out`, or `None` when the label is not
+/// simple.
+fn a_label(label: &str, out: &mut String) -> Option<()> {
+    let mut lowered = String::with_capacity(label.len());
+    let mut before = '.'; // the character before, none at first
+    for (i, c) in label.chars().enumerate() {
+        if c.is_ascii() {
+            // the hyphen rules counted in characters (RFC 5891 4.2.3.1): not first, not
+            // both the third and the fourth (the last is read after the loop)
+            let third_and_fourth = i == 3 && before == '-';
+            if !(c.is_ascii_alphanumeric() || c == '-')
+                || (c == '-' && (i == 0 || third_and_fourth))
+            {
+                return None;
+            }
+            lowered.push(c.to_ascii_lowercase());
+        } else {
+            let cp = c as u32;
+            if !SIMPLE.contains(cp) || (i == 0 && MARKS.contains(cp)) {
+                return None;
+            }
+            lowered.push(c);
+        }
+        before = c;
+    }
+    if before == '-' {
+        return None;
+    }
+    let start = out.len();
+    out.push_str("xn--");
+    out.push_str(&idna::punycode::encode_str(&lowered)?);
+    (out.len() - start <= MAX_LABEL).then_some(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_of_simple_labels() {
+        let cases: &[(&str, Option<&str>)] = &[
+            ("résumé.example.org", Some("xn--rsum-bpad.example.org")),
+            ("Résumé.EXAMPLE.org", Some("xn--rsum-bpad.EXAMPLE.org")),
+            ("納豆.jp", Some("xn--99zt52a.jp")),
+            ("bücher-x.de", Some("xn--bcher-x-n2a.de")),
+            ("ab-ü", Some("xn--ab--joa")),
+            // third and fourth characters both hyphens, a hyphen at an end
+            ("ab--ü", None),
+            ("-ü.de", None),
+            ("ü-.de", None),
+            ("ü.-de", None),
+            ("ü.ab--c", None),
+            ("ü.xn--abc", None),
+            // empty labels, other dots, escapes, characters of other rules
+            ("ü..de", None),
+            ("ü.de.", None),
+            ("ü。de", None),
+            ("%C3%BC.de", None),
+            ("ü_x.de", None),
+            ("ü.a_b", None),
+            ("ß.de", Some("xn--zca.de")),
+            ("عربي.de", None),
+            ("a\u{200D}ü.de", None),
+            ("Ü.de", None),
+            ("\u{0903}a.de", None),
+            ("a\u{0903}.de", Some("xn--a-ttd.de")),
+            ("plain.example", None),
+        ];
+        for &(host, want) in cases {
+            assert_eq!(host_to_ascii(host).as_deref(), want, "{host:?}");
+        }
+    }
+
+    #[test]
+    fn lengths() {
+        // "xn--", 55 letters, "-" and three more: 63 octets; one letter more is too many
+        let a = "a".repeat(55);
+        assert_eq!(
+            host_to_ascii(&format!("ü{a}.de")).map(|h| h.len()),
+            Some(66)
+        );
+        assert_eq!(host_to_ascii(&format!("üa{a}.de")), None);
+        assert_eq!(host_to_ascii(&format!("ü.{}", "a".repeat(64))), None);
+        assert!(host_to_ascii(&format!("ü.{}", "a".repeat(63))).is_some());
+        let many = vec!["abcdefghij"; 23].join(".");
+        assert_eq!(host_to_ascii(&format!("ü.{many}")), None); // 7 + 1 + 252 = 260 > 253
+        let name = format!("ü.{}", vec!["abcdefghij"; 22].join("."));
+        assert_eq!(name.len(), 244);
+        assert!(host_to_ascii(&name).is_some());
+    }
+
+    #[test]
+    fn dns_hosts() {
+        assert!(dns_host_stays("résumé.example.org"));
+        assert!(!dns_host_stays("résumé.Example.org"));
+        assert!(!dns_host_stays("rÉsumé.example.org"));
+        assert!(!dns_host_stays("example.org"));
+    }
+}
