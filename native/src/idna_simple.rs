@@ -19,6 +19,10 @@
 //! character), so no label's Bidi rule runs; no CONTEXTJ or CONTEXTO rule applies. The
 //! A-label is `xn--` and the Punycode (RFC 3492) of the label with its capitals
 //! lowercased, from the `idna` crate; the name is at most 253 octets.
+//!
+//! The other way, an ASCII name whose `xn--` labels are the A-labels of simple labels
+//! (each the canonical Punycode of its U-label) is read too: `to_unicode` (`to_iri`), the
+//! whole name's ToASCII (`check`'s test of A-labels) and `dns_host` of such a name.
 
 use crate::codeset::CodeSet;
 use crate::hostname::DNS_MAX;
@@ -64,6 +68,20 @@ pub fn dns_host_stays(host: &str) -> bool {
     !host.bytes().any(|b| b.is_ascii_uppercase()) && host_to_ascii(host).is_some()
 }
 
+/// `dns_host(host)` (`iri.ladder.scheme_facts`) for a host the core reads: a name of
+/// simple labels that [`dns_host_stays`] keeps, or an ASCII one with `xn--` A-labels,
+/// which ToASCII leaves and ToUnicode turns into its U-labels ([`to_unicode`]); no capital
+/// in either.
+pub fn dns_host(host: &str) -> Option<String> {
+    if host.bytes().any(|b| b.is_ascii_uppercase()) {
+        None // ToASCII lowercases them, ToUnicode does not give them back
+    } else if host.is_ascii() {
+        to_unicode(host)
+    } else {
+        dns_host_stays(host).then(|| host.to_owned())
+    }
+}
+
 /// An ASCII label as UTS #46 and `host_to_ascii` leave it: letters, digits, hyphens, in
 /// the hyphen rules, at most 63 octets.
 fn ascii_label(label: &[u8]) -> bool {
@@ -86,6 +104,16 @@ fn hyphens_ok(label: &[u8]) -> bool {
 /// Appends the A-label of the non-ASCII `label` to `out`, or `None` when the label is not
 /// simple.
 fn a_label(label: &str, out: &mut String) -> Option<()> {
+    let lowered = simple_label(label)?;
+    let start = out.len();
+    out.push_str("xn--");
+    out.push_str(&idna::punycode::encode_str(&lowered)?);
+    (out.len() - start <= MAX_LABEL).then_some(())
+}
+
+/// The non-ASCII `label` with its ASCII capitals lowercased (UTS #46 4 step 1), when it is
+/// simple but for its length; `None` otherwise.
+fn simple_label(label: &str) -> Option<String> {
     let mut lowered = String::with_capacity(label.len());
     let mut before = '.'; // the character before, none at first
     for (i, c) in label.chars().enumerate() {
@@ -108,13 +136,52 @@ fn a_label(label: &str, out: &mut String) -> Option<()> {
         }
         before = c;
     }
-    if before == '-' {
+    (before != '-' && !lowered.is_ascii()).then_some(lowered)
+}
+
+/// `to_unicode(host)` (`iri.syntax.hosts`, 3987bis 4.2 step 7: ToUnicode, kept only when
+/// it converts back to the host) for an ASCII name whose labels are lowercase `xn--`
+/// A-labels of simple labels and ASCII labels as [`ascii_label`] reads them, at most 253
+/// octets: the name with each A-label's U-label. An A-label is read as
+/// `idna.ulabel` reads it (RFC 5891 5.3-5.4): its Punycode decodes to a non-ASCII simple
+/// label whose own Punycode it is (so not `xn--` alone, no final hyphen, no
+/// non-canonical spelling). `None` for any other name, and for an A-label that fails
+/// (Python keeps such a label as written: its error is Python's to read).
+pub fn to_unicode(host: &str) -> Option<String> {
+    if !host.is_ascii() || host.len() > DNS_MAX {
         return None;
     }
-    let start = out.len();
-    out.push_str("xn--");
-    out.push_str(&idna::punycode::encode_str(&lowered)?);
-    (out.len() - start <= MAX_LABEL).then_some(())
+    let mut out = String::with_capacity(host.len() * 2);
+    for (k, label) in host.split('.').enumerate() {
+        if k > 0 {
+            out.push('.');
+        }
+        match label.strip_prefix("xn--") {
+            Some(puny) if label.len() <= MAX_LABEL => {
+                // the crate's decoder reads capitals as digits ("rsum-BPAD"): the canonical
+                // spelling is the lowercase one, and Python keeps the label as written
+                let decoded = idna::punycode::decode_to_string(puny)?;
+                if simple_label(&decoded)? != decoded
+                    || idna::punycode::encode_str(&decoded)? != puny
+                {
+                    return None;
+                }
+                out.push_str(&decoded);
+            }
+            Some(_) => return None,
+            None if ascii_label(label.as_bytes()) => out.push_str(label),
+            None => return None,
+        }
+    }
+    Some(out)
+}
+
+/// `to_ascii(host)` (`iri.syntax.hosts`, UTS #46 ToASCII of the whole name: `check`'s
+/// test of an ASCII host's `xn--` labels) for a name [`to_unicode`] reads: the name
+/// itself in lowercase (UTS #46 maps the capitals of its ASCII labels), since its A-labels
+/// pass and no Bidi rule applies to simple labels.
+pub fn to_ascii(host: &str) -> Option<String> {
+    to_unicode(host).map(|_| host.to_ascii_lowercase())
 }
 
 #[cfg(test)]
@@ -172,6 +239,46 @@ mod tests {
         let name = format!("ü.{}", vec!["abcdefghij"; 22].join("."));
         assert_eq!(name.len(), 244);
         assert!(host_to_ascii(&name).is_some());
+    }
+
+    #[test]
+    fn a_labels() {
+        let cases: &[(&str, Option<&str>)] = &[
+            ("xn--rsum-bpad.example.org", Some("résumé.example.org")),
+            ("xn--bcher-x-n2a.de.xn--zca", Some("bücher-x.de.ß")),
+            ("xn--rsum-bpad.xn--99zt52a", Some("résumé.納豆")),
+            ("xn--a-ttd.de", Some("a\u{0903}.de")),
+            // capitals (Python keeps or lowercases: its reading), a non-canonical
+            // spelling, no U-label, a label of another rule, an ASCII or empty decoding
+            ("XN--rsum-bpad.example", None),
+            ("xn--Rsum-bpad.example", None),
+            ("xn--rsum-BPAD.example", None),
+            ("xn--rsum-bpad.EXAMPLE", Some("résumé.EXAMPLE")),
+            ("xn---rsum-bpad.example", None),
+            ("xn--abc.example", None),
+            ("xn--rsum-bpad.a_b", None),
+            ("xn--abc-.example", None),
+            ("xn--.example", None),
+            ("xn--mgbh0fb.example", None), // right-to-left
+            ("example.org", Some("example.org")),
+            ("axn--b.org", Some("axn--b.org")),
+            ("xn--rsum-bpad..org", None),
+        ];
+        for &(host, want) in cases {
+            assert_eq!(to_unicode(host).as_deref(), want, "{host:?}");
+            let lower = want.map(|_| host.to_ascii_lowercase());
+            assert_eq!(to_ascii(host), lower, "{host:?}");
+        }
+        assert_eq!(dns_host("xn--rsum-bpad.EXAMPLE"), None);
+        assert_eq!(
+            dns_host("xn--rsum-bpad.example").as_deref(),
+            Some("résumé.example")
+        );
+        assert_eq!(
+            dns_host("résumé.example").as_deref(),
+            Some("résumé.example")
+        );
+        assert_eq!(dns_host("résumé.xn--zca"), None);
     }
 
     #[test]

@@ -1,6 +1,7 @@
 """The core's IDNA of simple names (``native/src/idna_simple.rs``) against the Python
-functions it stands in for: ``iri.syntax.hosts.host_to_ascii`` (``to_uri``, ``check``)
-and ``iri.ladder.scheme_facts.dns_host`` (``normalize`` at the scheme level, ``key``).
+functions it stands in for: ``iri.syntax.hosts.host_to_ascii`` (``to_uri``, ``check``),
+``to_unicode`` (``to_iri``), ``to_ascii`` (``check``'s test of A-labels) and
+``iri.ladder.scheme_facts.dns_host`` (``normalize`` at the scheme level, ``key``).
 
 Every code point the core takes in a label is proved in Python, in the middle of a label
 and first; names built of such labels, ASCII ones, capitals, hyphens, dots and lengths
@@ -18,7 +19,14 @@ from functools import partial
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from native_twins import configured, fixed_examples, py_check, py_normalize, py_to_uri
+from native_twins import (
+    configured,
+    fixed_examples,
+    py_check,
+    py_normalize,
+    py_to_iri,
+    py_to_uri,
+)
 
 from iri.ladder.scheme_facts import dns_host
 from iri.syntax import hosts
@@ -65,6 +73,24 @@ def test_every_code_point_taken_is_pythons_answer(inside: list[int]) -> None:
         got = _n.host_to_ascii(host)  # type: ignore[attr-defined]
         assert got is not None, host
         assert got == hosts.host_to_ascii(host), host
+
+
+def test_every_code_point_taken_back_from_its_a_label(inside: list[int]) -> None:
+    """The A-labels of the same labels convert back (``to_iri``) as Python converts them,
+    and pass ``check``'s test of A-labels, all in the core."""
+    for k in range(0, len(inside), 8):
+        label = "a" + "".join(map(chr, inside[k : k + 8]))
+        url = f"http://{hosts.host_to_ascii(label)}.de/"
+        got = _n.to_iri(url)  # type: ignore[attr-defined]
+        assert got is not None, url
+        assert got == py_to_iri(url) == f"http://{label}.de/", url
+        assert _n.normalize(url, "scheme") == got, url  # type: ignore[attr-defined]
+    urls = [f"http://{hosts.host_to_ascii('a' + chr(cp))}.de/" for cp in inside[::50]]
+    for cached in (hosts._to_ascii_cached, hosts._to_unicode_cached):
+        cached.cache_clear()
+    assert all(_n.clean(url) for url in urls)  # type: ignore[attr-defined]
+    assert hosts._to_ascii_cached.cache_info().misses == 0
+    assert [py_check(url) for url in urls] == [[]] * len(urls)
 
 
 def test_first_code_points_are_no_marks(inside: list[int]) -> None:
@@ -120,6 +146,65 @@ def test_names_against_python(name: str, pad: int, where: int) -> None:
     for level in ("scheme", "syntax"):
         low = _n.normalize(url, level)  # type: ignore[attr-defined]
         assert low is None or ("ok", low) == outcome(partial(py_normalize, level=level), url)
+
+
+#: What an ``xn--`` label may hold after its prefix (any Punycode decodes to some code
+#: points: most to others than a simple label's).
+PUNYCODE = st.text(alphabet="abcdefghijklmnopqrstuvwxyz0123456789-", min_size=0, max_size=16)
+
+
+@fixed_examples(3000)
+@given(names(), PUNYCODE, st.integers(0, 6))
+def test_a_labels_against_python(name: str, puny: str, how: int) -> None:
+    """An ASCII host with ``xn--`` labels (the A-labels of a generated name, changed, or any
+    Punycode) through ``to_iri``, ``check`` and the scheme level of ``normalize``: the
+    core's answer, where it gives one, and the drop-ins' are Python's."""
+    a = outcome(hosts.host_to_ascii, name)
+    host = a[1] if a[0] == "ok" and isinstance(a[1], str) else "xn--" + puny
+    host = [
+        host,
+        host.upper(),
+        "xn--" + puny + "." + host,
+        host.replace("xn--", "xn---", 1),
+        host + ".xn--" + puny,
+        host[:-1],
+        "xn--".join(part.upper() for part in host.split("xn--")),  # capitals, not the prefix
+    ][how]
+    url = f"http://{host}/p"
+    for low, api, twin in (
+        (_n.to_iri, _n.api_to_iri, py_to_iri),  # type: ignore[attr-defined]
+        (partial(_n.normalize, level="scheme"), None, partial(py_normalize, level="scheme")),  # type: ignore[attr-defined]
+    ):
+        got = low(url)
+        want = outcome(twin, url)
+        assert got is None or ("ok", got) == want, url
+        if api is not None:
+            assert outcome(api, url) == want, url
+    assert outcome(_n.api_check, url) == outcome(py_check, url), url  # type: ignore[attr-defined]
+
+
+def _a(label: str) -> str:
+    """``label``'s A-label spelling, whatever its length (Python's Punycode codec)."""
+    return "xn--" + label.encode("punycode").decode("ascii")
+
+
+#: A-labels at the edges: of 63 and 64 octets, in names of 253 and 254.
+A_EDGES = [
+    _a("ü" + "a" * 55) + ".de",
+    _a("ü" + "a" * 56) + ".de",
+    _a("ü") + "." + ".".join(["abcdefghij"] * 22),
+    _a("ü") + "." + ".".join(["abcdefghij"] * 22) + "abcd",
+    _a("ü") + "." + ".".join(["abcdefghij"] * 22) + "abcde",
+]
+
+
+@pytest.mark.parametrize("host", A_EDGES)
+def test_a_label_edges(host: str) -> None:
+    url = f"http://{host}/"
+    got = _n.to_iri(url)  # type: ignore[attr-defined]
+    assert got is None or got == py_to_iri(url), url
+    assert outcome(_n.api_check, url) == outcome(py_check, url), url  # type: ignore[attr-defined]
+    assert [len(label) for label in A_EDGES[0].split(".")] == [63, 2]
 
 
 #: Hosts at the edges of the rules: hyphens (RFC 5891 4.2.3.1) in ASCII labels and in

@@ -144,8 +144,9 @@ pub(super) fn idna_simple(map: HostMap, host: &str) -> Option<String> {
     }
     match map {
         HostMap::ToAscii => idna_simple::host_to_ascii(host),
-        HostMap::Dns => idna_simple::dns_host_stays(host).then(|| host.to_owned()),
-        HostMap::ToUnicode | HostMap::Uts46 => None,
+        HostMap::ToUnicode => idna_simple::to_unicode(host),
+        HostMap::Dns => idna_simple::dns_host(host),
+        HostMap::Uts46 => idna_simple::to_ascii(host),
     }
 }
 

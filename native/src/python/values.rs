@@ -216,13 +216,16 @@ pub(super) fn host_to_ascii(host: &Bound<'_, PyAny>) -> PyResult<Option<String>>
 }
 
 /// `iri.to_iri(text)` with the default options, or `None` to defer (as [`to_uri`]; the
-/// IDNA step is any host of a DNS scheme with "%" or "xn--" in its authority).
+/// IDNA step is any host of a DNS scheme with "%" or "xn--" in its authority, but a name
+/// whose `xn--` labels are the A-labels of simple labels).
 #[pyfunction]
 pub(super) fn to_iri(text: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
     let Some(s) = text_of(text) else {
         return Ok(None);
     };
-    core("to_iri", || crate::convert::to_iri(s, &mut |_| None))
+    core("to_iri", || {
+        crate::convert::to_iri(s, &mut |h| idna_simple(HostMap::ToUnicode, h))
+    })
 }
 
 /// `iri.normalize(text, level=level)` ("syntax" or "scheme", no other option), or `None`
