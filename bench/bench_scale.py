@@ -327,7 +327,82 @@ def columns_section(corpus_dir: Path | None) -> list[str]:
             f"| {label} ({m:,}) | {m / t['column']:,.0f} | {m / t['loop']:,.0f} "
             f"| {t['loop'] / t['column']:.1f}x |"
         )
+    rows += idn_section()
     return [*rows, ""]
+
+
+def idn_urls(n: int) -> tuple[list[str], list[str]]:
+    """``n`` distinct URLs whose hosts are internationalized names (Latin, Cyrillic, Greek,
+    CJK, Hangul words numbered, under a few TLDs), and the same URLs with the A-labels of
+    those hosts (deterministic)."""
+    from iri.syntax.hosts import host_to_ascii
+
+    words = ["résumé", "bücher", "straße", "日本語", "東京", "한국어", "москва", "ελληνικά", "łódź"]
+    tlds = ["de", "jp", "com", "рф", "org"]
+    hosts = [f"{words[i % 9]}{i}.{tlds[i // 9 % 5]}" for i in range(n)]
+    return (
+        [f"http://{h}/p?q={i}" for i, h in enumerate(hosts)],
+        [f"http://{host_to_ascii(h)}/p?q={i}" for i, h in enumerate(hosts)],
+    )
+
+
+def idn_section(n: int = 10_000) -> list[str]:
+    """IDNA as columns: ``to_uri`` and ``check`` of URLs with distinct internationalized
+    hosts, ``to_iri`` and ``check`` of the same with their A-labels, against the loop of
+    the public function and the hosts' conversion per call by the Python ``idna`` package
+    (``idna.encode`` / ``idna.decode`` with UTS #46, what Python code calls today) and by
+    ada (``can_ada.parse(url).host``, C++, the URL Standard's ToASCII)."""
+    import idna
+    import pyarrow as pa
+
+    from iri.scale import batch
+
+    unicode_urls, ascii_urls = idn_urls(n)
+    peers: dict[str, Callable[[list[str]], Any]] = {
+        "idna.encode": lambda urls: [idna.encode(u[7 : u.index("/", 7)], uts46=True) for u in urls],
+        "idna.decode": lambda urls: [idna.decode(u[7 : u.index("/", 7)]) for u in urls],
+    }
+    try:
+        import can_ada
+
+        peers["can_ada.parse"] = lambda urls: [can_ada.parse(u).host for u in urls]
+    except ImportError:
+        pass
+    rows = [
+        "",
+        f"IDNA: {n:,} URLs, each host a distinct internationalized name (`idn_urls`), and"
+        " the same with their A-labels; each host's conversion per call by the Python `idna`"
+        " package and by ada for comparison (hosts only: less work than the tasks).",
+        "",
+        "| values | task | column /s | loop /s | column / loop | peer | peer /s | column / peer |",
+        "|---|---|--:|--:|--:|---|--:|--:|",
+    ]
+    for label, urls, task, peer_names in (
+        ("Unicode hosts", unicode_urls, "to_uri", ("idna.encode", "can_ada.parse")),
+        ("Unicode hosts", unicode_urls, "check", ()),
+        ("A-label hosts", ascii_urls, "to_iri", ("idna.decode",)),
+        ("A-label hosts", ascii_urls, "check", ()),
+    ):
+        arr = pa.array(urls)
+        found = [x for x in peer_names if x in peers]
+        fns: dict[str, Callable[[], Any]] = {
+            "column": lambda: batch.arrow_column(task, arr, on_invalid="null"),  # noqa: B023
+            "loop": lambda: _loop(task)(urls),  # noqa: B023
+        }
+        for peer in found:
+            fns[peer] = lambda peer=peer: peers[peer](urls)  # type: ignore[misc]  # noqa: B023
+        t = race(fns, runs=5)
+        for peer in found or [""]:
+            cells = (
+                f"{peer} | {n / t[peer]:,.0f} | {t[peer] / t['column']:.1f}x"
+                if peer
+                else "- | - | -"
+            )
+            rows.append(
+                f"| {label} ({n:,}) | {task} | {n / t['column']:,.0f} | {n / t['loop']:,.0f} "
+                f"| {t['loop'] / t['column']:.1f}x | {cells} |"
+            )
+    return rows
 
 
 def warned_lines(lines: list[str]) -> list[str]:
