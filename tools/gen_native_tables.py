@@ -61,8 +61,9 @@ from iri.syntax.violations import REGISTRY, Code, describe_char  # noqa: E402
 #: Later Unicode versions (of the later CPythons' ``unicodedata``: 3.12 has 15.0.0, 3.13 has
 #: 15.1.0) in which every code point assigned in the tables' version keeps each property the
 #: tables are computed from: Bidi_Class, Canonical_Combining_Class, the decomposition, NFC
-#: of the lone character, and being the second of a canonical pair. A text of such code
-#: points then gets the same answer from ``check()`` under either version; a code point
+#: of the lone character, being the second of a canonical pair, and being a combining mark
+#: (IDNA_SIMPLE_MARKS). A text of such code points then gets the same answer from
+#: ``check()`` and the IDNA functions under either version; a code point
 #: assigned later is in none of the tables, and the core leaves it to Python.
 #: tests/native/test_unicode_versions.py proves each entry under the CPython that has it,
 #: and fails when a CPython of the machine agrees but its version is missing here.

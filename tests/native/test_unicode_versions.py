@@ -4,8 +4,10 @@ The tables are computed from the ``unicodedata`` of the generator's CPython (3.1
 14.0.0). The core uses them under a later CPython too when its ``unicodedata`` gives every
 code point assigned in 14.0.0 the same properties the tables read: Bidi_Class,
 Canonical_Combining_Class, the decomposition, NFC of the lone character, being the
-second of a canonical pair (the generator's ``_second_of_pair``), and whether ``repr``
-writes it as itself (``str.isprintable``, the generator's ``_repr_plain``). Each CPython of
+second of a canonical pair (the generator's ``_second_of_pair``), whether ``repr``
+writes it as itself (``str.isprintable``, the generator's ``_repr_plain``), and whether it
+is a combining mark (General_Category M: no label may start with one, the generator's
+``_idna_simple``). Each CPython of
 the machine computes a digest of those properties; the versions in the list must agree
 with the tables' one, and a CPython that agrees must be in the list (else its users lose
 the native ``check`` of non-ASCII text for nothing).
@@ -41,7 +43,8 @@ for lo, hi in ranges:
         c = chr(cp)
         h.update(
             f"{cp}:{u.bidirectional(c)}:{u.combining(c)}:{u.decomposition(c)}:"
-            f"{u.normalize('NFC', c) == c}:{cp in seconds}:{c.isprintable()};".encode()
+            f"{u.normalize('NFC', c) == c}:{cp in seconds}:{c.isprintable()}:"
+            f"{u.category(c)[0] == 'M'};".encode()
         )
 print(u.unidata_version, h.hexdigest())
 """
