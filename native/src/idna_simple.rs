@@ -56,8 +56,11 @@ pub fn host_to_ascii(host: &str) -> Option<String> {
         } else {
             a_label(label, &mut out)?;
         }
+        if out.len() > DNS_MAX {
+            return None; // and no more work for a long name
+        }
     }
-    (out.len() <= DNS_MAX).then_some(out)
+    Some(out)
 }
 
 /// Whether `dns_host(host)` (`iri.ladder.scheme_facts`, the scheme level's canonical
@@ -104,6 +107,12 @@ fn hyphens_ok(label: &[u8]) -> bool {
 /// Appends the A-label of the non-ASCII `label` to `out`, or `None` when the label is not
 /// simple.
 fn a_label(label: &str, out: &mut String) -> Option<()> {
+    // More than 252 octets are more than 63 characters, each of which takes an octet of
+    // the A-label at least: too long, and Punycode's time grows with the square of a
+    // label's length (the robustness rule: linear time), so it is not encoded.
+    if label.len() > 4 * MAX_LABEL {
+        return None;
+    }
     let lowered = simple_label(label)?;
     let start = out.len();
     out.push_str("xn--");
@@ -239,6 +248,9 @@ mod tests {
         let name = format!("ü.{}", vec!["abcdefghij"; 22].join("."));
         assert_eq!(name.len(), 244);
         assert!(host_to_ascii(&name).is_some());
+        // a long label or name is refused before its Punycode is worked out
+        assert_eq!(host_to_ascii(&"日".repeat(1_000_000)), None);
+        assert_eq!(host_to_ascii(&"ü.".repeat(1_000_000)), None);
     }
 
     #[test]
