@@ -128,8 +128,8 @@ pub(super) const IDNA_CACHE_MAX: usize = 4096;
 /// The host as `map` mapped it before, if the cache still holds it; else, for a name of
 /// simple labels, as the core maps it ([`idna_simple`]), then kept in the cache too: a
 /// lookup costs less than the Punycode of a name (measured on `iri`'s hosts, each met
-/// again in the next call: `check` 311 ns a row without the cache, 229 with Python's
-/// answers cached).
+/// again in the next call, one thread: `check` 311 ns a row with the core's answers not
+/// kept, 226 kept, 223 when the cache held Python's answers alone).
 pub(super) fn idna_cached(map: HostMap, host: &str) -> Option<String> {
     if let Some(hit) = map.cache().lock().ok()?.get(host) {
         return Some(hit.clone());
