@@ -204,7 +204,11 @@ def test_a_label_edges(host: str) -> None:
     got = _n.to_iri(url)  # type: ignore[attr-defined]
     assert got is None or got == py_to_iri(url), url
     assert outcome(_n.api_check, url) == outcome(py_check, url), url  # type: ignore[attr-defined]
+
+
+def test_a_label_edges_are_at_the_limits() -> None:
     assert [len(label) for label in A_EDGES[0].split(".")] == [63, 2]
+    assert [len(host) for host in A_EDGES[2:]] == [249, 253, 254]
 
 
 #: Hosts at the edges of the rules: hyphens (RFC 5891 4.2.3.1) in ASCII labels and in
