@@ -8,14 +8,17 @@ use crate::block::Stops;
 /// (RFC 5891 / UTS #46 VerifyDnsLength) stops at 253, the stricter bound is kept here.
 pub(crate) const DNS_MAX: usize = 253;
 
-/// One label's frame, its bytes aside: 1 to 63 of them, no hyphen at either end (RFC 1034
+/// RFC 1034 3.1 / RFC 5890 2.3.2.1: at most 63 octets to a label (iri `MAX_LABEL`).
+pub(crate) const MAX_LABEL: usize = 63;
+
+/// One label's frame, its bytes aside: 1 to [`MAX_LABEL`] of them, no hyphen at either end (RFC 1034
 /// 3.5, RFC 1123 2.1), and none in the third and fourth positions (RFC 5891 4.2.3.1: an
 /// "xn--" A-label or a reserved form, which IDNA must judge) unless `ace` lets an "xn--"
 /// label have them.
 #[inline]
 fn label_frame(label: &[u8], ace: bool) -> bool {
     !label.is_empty()
-        && label.len() <= 63
+        && label.len() <= MAX_LABEL
         && label[0] != b'-'
         && label[label.len() - 1] != b'-'
         && (label.get(2..4) != Some(b"--".as_slice()) || (ace && label.starts_with(b"xn--")))

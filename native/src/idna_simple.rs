@@ -25,14 +25,11 @@
 //! whole name's ToASCII (`check`'s test of A-labels) and `dns_host` of such a name.
 
 use crate::codeset::CodeSet;
-use crate::hostname::DNS_MAX;
+use crate::hostname::{ldh_label, DNS_MAX, MAX_LABEL};
 use crate::tables;
 
 static SIMPLE: CodeSet = CodeSet::new(tables::IDNA_SIMPLE);
 static MARKS: CodeSet = CodeSet::new(tables::IDNA_SIMPLE_MARKS);
-
-/// RFC 5890 2.3.2.1 / RFC 1034 3.1: at most 63 octets to a label (`MAX_LABEL`).
-const MAX_LABEL: usize = 63;
 
 /// `host_to_ascii(host)` (`iri.syntax.hosts`, `decode_ascii` off) for a name of simple
 /// labels holding a non-ASCII character at least: each ASCII label as written, each other
@@ -49,7 +46,7 @@ pub fn host_to_ascii(host: &str) -> Option<String> {
             out.push('.');
         }
         if label.is_ascii() {
-            if !ascii_label(label.as_bytes()) {
+            if !ldh_label(label.as_bytes()) {
                 return None;
             }
             out.push_str(label);
@@ -63,45 +60,20 @@ pub fn host_to_ascii(host: &str) -> Option<String> {
     Some(out)
 }
 
-/// Whether `dns_host(host)` (`iri.ladder.scheme_facts`, the scheme level's canonical
-/// U-labels: ToUnicode of ToASCII) is `host` itself: a name of simple labels, some not
-/// ASCII, with no ASCII capital (ToASCII lowercases them), whose A-labels are no longer
-/// than DNS allows (else `to_unicode` keeps the A-labels).
-pub fn dns_host_stays(host: &str) -> bool {
-    !host.bytes().any(|b| b.is_ascii_uppercase()) && host_to_ascii(host).is_some()
-}
-
-/// `dns_host(host)` (`iri.ladder.scheme_facts`) for a host the core reads: a name of
-/// simple labels that [`dns_host_stays`] keeps, or an ASCII one with `xn--` A-labels,
-/// which ToASCII leaves and ToUnicode turns into its U-labels ([`to_unicode`]); no capital
-/// in either.
+/// `dns_host(host)` (`iri.ladder.scheme_facts`, the scheme level's canonical U-labels:
+/// ToUnicode of ToASCII) for a host with no ASCII capital (ToASCII lowercases them, and
+/// ToUnicode does not give them back): a name of simple labels, some not ASCII, whose
+/// A-labels are no longer than DNS allows (else `to_unicode` keeps the A-labels), is
+/// itself; an ASCII one with `xn--` A-labels, which ToASCII leaves, is its U-labels
+/// ([`to_unicode`]).
 pub fn dns_host(host: &str) -> Option<String> {
     if host.bytes().any(|b| b.is_ascii_uppercase()) {
-        None // ToASCII lowercases them, ToUnicode does not give them back
+        None
     } else if host.is_ascii() {
         to_unicode(host)
     } else {
-        dns_host_stays(host).then(|| host.to_owned())
+        host_to_ascii(host).map(|_| host.to_owned())
     }
-}
-
-/// An ASCII label as UTS #46 and `host_to_ascii` leave it: letters, digits, hyphens, in
-/// the hyphen rules, at most 63 octets.
-fn ascii_label(label: &[u8]) -> bool {
-    label.len() <= MAX_LABEL
-        && hyphens_ok(label)
-        && label
-            .iter()
-            .all(|&b| b.is_ascii_alphanumeric() || b == b'-')
-}
-
-/// RFC 5891 4.2.3.1 (`check_hyphen_ok`) on an ASCII label: not empty, no hyphen first or
-/// last, not both the third and the fourth.
-fn hyphens_ok(label: &[u8]) -> bool {
-    !label.is_empty()
-        && label[0] != b'-'
-        && label[label.len() - 1] != b'-'
-        && label.get(2..4) != Some(b"--".as_slice())
 }
 
 /// Appends the A-label of the non-ASCII `label` to `out`, or `None` when the label is not
@@ -150,7 +122,7 @@ fn simple_label(label: &str) -> Option<String> {
 
 /// `to_unicode(host)` (`iri.syntax.hosts`, 3987bis 4.2 step 7: ToUnicode, kept only when
 /// it converts back to the host) for an ASCII name whose labels are lowercase `xn--`
-/// A-labels of simple labels and ASCII labels as [`ascii_label`] reads them, at most 253
+/// A-labels of simple labels and LDH labels (`hostname::ldh_label`), at most 253
 /// octets: the name with each A-label's U-label. An A-label is read as
 /// `idna.ulabel` reads it (RFC 5891 5.3-5.4): its Punycode decodes to a non-ASCII simple
 /// label whose own Punycode it is (so not `xn--` alone, no final hyphen, no
@@ -178,7 +150,7 @@ pub fn to_unicode(host: &str) -> Option<String> {
                 out.push_str(&decoded);
             }
             Some(_) => return None,
-            None if ascii_label(label.as_bytes()) => out.push_str(label),
+            None if ldh_label(label.as_bytes()) => out.push_str(label),
             None => return None,
         }
     }
@@ -295,9 +267,10 @@ mod tests {
 
     #[test]
     fn dns_hosts() {
-        assert!(dns_host_stays("résumé.example.org"));
-        assert!(!dns_host_stays("résumé.Example.org"));
-        assert!(!dns_host_stays("rÉsumé.example.org"));
-        assert!(!dns_host_stays("example.org"));
+        let host = "résumé.example.org";
+        assert_eq!(dns_host(host).as_deref(), Some(host));
+        assert_eq!(dns_host("résumé.Example.org"), None);
+        assert_eq!(dns_host("rÉsumé.example.org"), None);
+        assert_eq!(dns_host(&format!("ü{}.de", "a".repeat(56))), None); // A-label of 64
     }
 }
