@@ -138,6 +138,14 @@ FAULTS = FORM | {
 TOLD = FAULTS | {"bidi-mixed-direction", "bidi-component-edge", "not-nfc", "violations-omitted"}
 
 
+def outcome(func: object, *args: object, **kwargs: object) -> tuple[str, object]:
+    """What a call gives: ``("ok", value)``, or ``("raises", (type, message))``."""
+    try:
+        return "ok", func(*args, **kwargs)  # type: ignore[operator]
+    except Exception as exc:
+        return "raises", (type(exc), str(exc))
+
+
 def fixed_examples(count: int) -> Any:
     """Hypothesis settings for a differential test of ``count`` examples that runs the same
     texts every time (derandomized, no database, no deadline, no health check)."""

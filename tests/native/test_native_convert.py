@@ -5,16 +5,9 @@ corpora, and on the hostile texts."""
 from __future__ import annotations
 
 import pytest
-from native_twins import CORPUS_NAMES, configured, corpus, py_to_iri, py_to_uri
+from native_twins import CORPUS_NAMES, configured, corpus, outcome, py_to_iri, py_to_uri
 
 _n = configured()
-
-
-def outcome(func: object, *args: object, **kwargs: object) -> tuple[str, object]:
-    try:
-        return "ok", func(*args, **kwargs)  # type: ignore[operator]
-    except Exception as exc:
-        return "raises", (type(exc), str(exc))
 
 
 def same(text: str, *, full: bool = True) -> None:

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from native_twins import (
     configured,
     fixed_examples,
+    outcome,
     py_check,
     py_normalize,
     py_to_iri,
@@ -37,14 +38,6 @@ pytestmark = pytest.mark.skipif(
     not _n.UNICODE_OK,  # type: ignore[attr-defined]
     reason="the running Python's Unicode is not one the native tables hold for",
 )
-
-
-def outcome(func: object, *args: object) -> tuple[str, object]:
-    """``func(*args)``'s value, or the type and message of what it raised."""
-    try:
-        return "ok", func(*args)  # type: ignore[operator]
-    except Exception as exc:
-        return "raises", (type(exc), str(exc))
 
 
 def taken(first: bool) -> list[int]:

@@ -4,17 +4,10 @@ scheme levels) against ``iri.normalize`` on every corpus and on the hostile text
 from __future__ import annotations
 
 import pytest
-from native_twins import CORPUS_NAMES, configured, corpus, py_normalize
+from native_twins import CORPUS_NAMES, configured, corpus, outcome, py_normalize
 
 _n = configured()
 LEVELS = ("syntax", "scheme")
-
-
-def outcome(func: object, *args: object, **kwargs: object) -> tuple[str, object]:
-    try:
-        return "ok", func(*args, **kwargs)  # type: ignore[operator]
-    except Exception as exc:
-        return "raises", (type(exc), str(exc))
 
 
 def same(text: str, *, full: bool = True) -> None:

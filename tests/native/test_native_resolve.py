@@ -14,19 +14,13 @@ from native_twins import (
     corpus,
     has_surrogate,
     may_defer,
+    outcome,
     py_is_valid,
     py_resolve,
     py_split,
 )
 
 _n = configured()
-
-
-def outcome(func: object, *args: object, **kwargs: object) -> tuple[str, object]:
-    try:
-        return "ok", func(*args, **kwargs)  # type: ignore[operator]
-    except Exception as exc:
-        return "raises", (type(exc), str(exc))
 
 
 def same(base: object, reference: object) -> None:
