@@ -271,15 +271,7 @@ def columns_section(corpus_dir: Path | None) -> list[str]:
                 fns[peer] = lambda peer=peer: peers[peer](lines)  # type: ignore[misc]  # noqa: B023
             t = race(fns)
             label = task + "".join(f" {k}={v}" for k, v in options.items() if k != "base")
-            for peer in found or [""]:
-                if peer:
-                    peer_cells = f"{peer} | {m / t[peer]:,.0f} | {t[peer] / t['column']:.1f}x"
-                else:
-                    peer_cells = "- | - | -"
-                rows.append(
-                    f"| {name} ({m:,}) | {label} | {m / t['column']:,.0f} | {m / t['loop']:,.0f} "
-                    f"| {t['loop'] / t['column']:.1f}x | {peer_cells} |"
-                )
+            rows += _ratio_rows(f"{name} ({m:,})", label, m, t, found)
     web = [x for x in (d / "web.txt").read_text("utf-8").split("\n") if x]
     repeated = pa.array((web[:2000] * 50)[:100_000])
     rows += [
@@ -391,17 +383,23 @@ def idn_section(n: int = 10_000) -> list[str]:
         }
         for peer in found:
             fns[peer] = lambda peer=peer: peers[peer](urls)  # type: ignore[misc]  # noqa: B023
-        t = race(fns, runs=5)
-        for peer in found or [""]:
-            cells = (
-                f"{peer} | {n / t[peer]:,.0f} | {t[peer] / t['column']:.1f}x"
-                if peer
-                else "- | - | -"
-            )
-            rows.append(
-                f"| {label} ({n:,}) | {task} | {n / t['column']:,.0f} | {n / t['loop']:,.0f} "
-                f"| {t['loop'] / t['column']:.1f}x | {cells} |"
-            )
+        rows += _ratio_rows(f"{label} ({n:,})", task, n, race(fns, runs=5), found)
+    return rows
+
+
+def _ratio_rows(values: str, task: str, m: int, t: dict[str, float], peers: list[str]) -> list[str]:
+    """The table rows of one race over ``m`` values: the column's and the loop's rates and
+    their ratio, once per peer with the peer's (a row without a peer when there is none)."""
+    rows = []
+    for peer in peers or [""]:
+        if peer:
+            peer_cells = f"{peer} | {m / t[peer]:,.0f} | {t[peer] / t['column']:.1f}x"
+        else:
+            peer_cells = "- | - | -"
+        rows.append(
+            f"| {values} | {task} | {m / t['column']:,.0f} | {m / t['loop']:,.0f} "
+            f"| {t['loop'] / t['column']:.1f}x | {peer_cells} |"
+        )
     return rows
 
 
