@@ -8,8 +8,7 @@ use pyo3::types::PyList;
 
 use super::args::{level_of, options, result_str, text_of};
 use super::panic::detached;
-use super::twins::{idna_simple, HostMap};
-use super::values::clean_answer;
+use super::values::{clean_answer, normalized};
 use super::UNICODE_OK;
 use crate::clean as clean_core;
 use crate::validate::{self, Verdict};
@@ -166,11 +165,7 @@ pub(super) fn normalize_lines<'py>(
     let out: Vec<Option<String>> = detached(py, "normalize_lines", || {
         texts
             .iter()
-            .map(|t| {
-                t.and_then(|s| {
-                    crate::normalize::normalize(s, lvl, &mut |h| idna_simple(HostMap::Dns, h))
-                })
-            })
+            .map(|t| t.and_then(|s| normalized(s, lvl)))
             .collect()
     })?;
     let out: Vec<Option<Bound<'py, PyAny>>> = out

@@ -241,7 +241,12 @@ pub(super) fn normalize(
     let (Some(s), Some(lvl)) = (text_of(text), level_of(level)) else {
         return Ok(None);
     };
-    core("normalize", || {
-        crate::normalize::normalize(s, lvl, &mut |h| idna_simple(HostMap::Dns, h))
-    })
+    core("normalize", || normalized(s, lvl))
+}
+
+/// What the core answers alone for `normalize(text, level=level)`: a DNS host only when
+/// it is a name of simple labels ([`idna_simple`]). [`normalize`] and the CLI's
+/// `normalize_lines` answer this.
+pub(super) fn normalized(text: &str, level: crate::normalize::Level) -> Option<String> {
+    crate::normalize::normalize(text, level, &mut |h| idna_simple(HostMap::Dns, h))
 }
