@@ -270,12 +270,8 @@ fn char_start(s: &[u8], mut i: usize) -> usize {
     i
 }
 
-/// [`run`] for one set. The bytes are read sixteen at a time ([`Stops::find_with`]) through
-/// the class table of `WIDE` (`wide_class`: most non-ASCII characters pass there without
-/// being decoded), in the fastest way the CPU has ([`classified`]: the run and the
-/// characters it decodes inside one dispatch; the run's end is all it gives back). A byte
-/// that stops them is either the end (ASCII) or a byte of a character that is decoded and
-/// tested: a lead byte, or a continuation byte of `wide_class`.
+/// [`run`] for one set: [`scan_with`] inside its own dispatch ([`classified`]: the run
+/// and the characters it decodes in one call; the run's end is all it gives back).
 fn scan<const MASK: u16, const WIDE: usize>(s: &[u8], i: usize) -> usize {
     struct Scan<'a, const MASK: u16, const WIDE: usize> {
         s: &'a [u8],
@@ -285,31 +281,79 @@ fn scan<const MASK: u16, const WIDE: usize>(s: &[u8], i: usize) -> usize {
         type Output = usize;
         #[inline(always)]
         fn with<B: Bits>(self, bits: B) -> usize {
-            let stops: &Stops = const { &Stops::of(class_of(WIDE), MASK) };
-            let wide = match WIDE {
-                0 => Wide::None,
-                1 => Wide::Ucs,
-                _ => Wide::UcsPrivate,
-            };
-            let (s, n, mut i) = (self.s, self.s.len(), self.i);
-            loop {
-                i = stops.find_with(bits, s, i);
-                if i >= n || s[i] < 0x80 {
-                    return i;
-                }
-                // a continuation byte that stops the run (`wide_class`): its character
-                // starts at the lead byte before it, inside the run (which starts at a
-                // character's boundary)
-                let lead = if s[i] >= 0xC0 { i } else { char_start(s, i) };
-                let (cp, len) = decode(s, lead);
-                if !wide_ok(cp, wide) {
-                    return lead;
-                }
-                i = lead + len;
-            }
+            scan_with::<B, MASK, WIDE>(bits, self.s, self.i)
         }
     }
     classified(Scan::<MASK, WIDE> { s, i })
+}
+
+/// The run of one set (`MASK`, and `WIDE` as numbered in [`class_of`]) from `i`, its
+/// blocks read through `bits` ([`Stops::find_with`]) with the class table of `WIDE`
+/// (`wide_class`: most non-ASCII characters pass there without being decoded). A byte that
+/// stops them is either the end (ASCII) or a byte of a character that is decoded and
+/// tested: a lead byte, or a continuation byte of `wide_class`.
+#[inline(always)]
+fn scan_with<B: Bits, const MASK: u16, const WIDE: usize>(
+    bits: B,
+    s: &[u8],
+    mut i: usize,
+) -> usize {
+    let stops: &Stops = const { &Stops::of(class_of(WIDE), MASK) };
+    let wide = match WIDE {
+        0 => Wide::None,
+        1 => Wide::Ucs,
+        _ => Wide::UcsPrivate,
+    };
+    let n = s.len();
+    loop {
+        i = stops.find_with(bits, s, i);
+        if i >= n || s[i] < 0x80 {
+            return i;
+        }
+        // a continuation byte that stops the run (`wide_class`): its character starts at
+        // the lead byte before it, inside the run (which starts at a character's boundary)
+        let lead = if s[i] >= 0xC0 { i } else { char_start(s, i) };
+        let (cp, len) = decode(s, lead);
+        if !wide_ok(cp, wide) {
+            return lead;
+        }
+        i = lead + len;
+    }
+}
+
+/// How a reader of the grammar ([`crate::validate::grammar_by`]) runs over its sets: one
+/// dispatch per run ([`Dispatched`], for a caller that reads one text), or with the
+/// [`Bits`] of a dispatch that the caller runs already ([`Within`]: a column's rows, all
+/// inside one, the grammar inlined there whole).
+pub trait Scanner: Copy {
+    /// The end of the run of the set (`MASK`, `wide`) from `i`: [`run`].
+    fn run<const MASK: u16>(self, s: &[u8], i: usize, wide: Wide) -> usize;
+}
+
+/// Each run in its own dispatch: [`run`].
+#[derive(Clone, Copy)]
+pub struct Dispatched;
+
+impl Scanner for Dispatched {
+    #[inline(always)]
+    fn run<const MASK: u16>(self, s: &[u8], i: usize, wide: Wide) -> usize {
+        run::<MASK>(s, i, wide)
+    }
+}
+
+/// Each run through the `Bits` of the dispatch the caller is in.
+#[derive(Clone, Copy)]
+pub struct Within<B>(pub B);
+
+impl<B: Bits> Scanner for Within<B> {
+    #[inline(always)]
+    fn run<const MASK: u16>(self, s: &[u8], i: usize, wide: Wide) -> usize {
+        match wide {
+            Wide::None => scan_with::<B, MASK, 0>(self.0, s, i),
+            Wide::Ucs => scan_with::<B, MASK, 1>(self.0, s, i),
+            Wide::UcsPrivate => scan_with::<B, MASK, 2>(self.0, s, i),
+        }
+    }
 }
 
 #[cfg(test)]

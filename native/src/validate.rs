@@ -6,7 +6,8 @@
 //! scheme, authority and userinfo groups), the comment says why the other branch cannot
 //! match, so one pass decides. Linear in the length of the text; no allocation.
 
-use crate::chars::{in_class, run, Wide};
+use crate::block::{classified, Bits, WithBits};
+use crate::chars::{in_class, Dispatched, Scanner, Wide, Within};
 use crate::ip;
 use crate::tables::{FRAGMENT, PATH, QUERY, REG_NAME, SCHEME, SCHEME_FIRST, SEGMENT_NC, USERINFO};
 use crate::triplet::PERCENT;
@@ -137,14 +138,15 @@ pub enum Verdict {
 }
 
 /// The grammar's match of `text` for `rule` (the named groups), or `None`: the twin of
-/// `reference_pattern(rule, zone_id).fullmatch(text)`. `%` is part of every component
-/// set here, as in the Python classes; [`validate`] checks pct-encoded apart. Inlined into
-/// [`validate`], its one caller: called, its groups come back through memory in small
-/// stores that `validate` reads back sixteen bytes at a time, which the CPU cannot forward
-/// (a stall of a quarter of `validate`'s time, seen when a larger block search tipped
-/// LLVM's inlining the other way).
+/// `reference_pattern(rule, zone_id).fullmatch(text)`, its runs read by `scan`
+/// ([`Scanner`]). `%` is part of every component set here, as in the Python classes;
+/// [`validate`] checks pct-encoded apart. Inlined into [`validate_by`], its one caller:
+/// called, its groups come back through memory in small stores that `validate` reads back
+/// sixteen bytes at a time, which the CPU cannot forward (a stall of a quarter of
+/// `validate`'s time, seen when a larger block search tipped LLVM's inlining the other
+/// way).
 #[inline(always)]
-pub fn grammar(text: &str, rule: Rule, zone_id: bool) -> Option<Groups> {
+pub fn grammar_by<S: Scanner>(scan: S, text: &str, rule: Rule, zone_id: bool) -> Option<Groups> {
     let s = text.as_bytes();
     let n = s.len();
     let wide = if rule.is_iri() { Wide::Ucs } else { Wide::None };
@@ -155,7 +157,7 @@ pub fn grammar(text: &str, rule: Rule, zone_id: bool) -> Option<Groups> {
     // it: without it the path would be a relative one whose first segment holds the ":",
     // which ipath-noscheme forbids, so that branch never matches.
     if !rule.forbids_scheme() && n > 0 && in_class(s[0], SCHEME_FIRST) {
-        let j = run::<SCHEME>(s, 1, Wide::None);
+        let j = scan.run::<SCHEME>(s, 1, Wide::None);
         if j < n && s[j] == b':' {
             g.scheme = Some((0, j));
             p = j + 1;
@@ -173,9 +175,9 @@ pub fn grammar(text: &str, rule: Rule, zone_id: bool) -> Option<Groups> {
         // port, where nothing may follow but "/", "?", "#" or the end. The run of the
         // reg-name set from `a` is read first: it is the host unless the userinfo run
         // (which goes on only past a ":") ends at "@", so most texts are read once.
-        let r = run::<REG_NAME>(s, a, wide);
+        let r = scan.run::<REG_NAME>(s, a, wide);
         let j = if r < n && s[r] == b':' {
-            run::<USERINFO>(s, r, wide)
+            scan.run::<USERINFO>(s, r, wide)
         } else {
             r
         };
@@ -197,7 +199,7 @@ pub fn grammar(text: &str, rule: Rule, zone_id: bool) -> Option<Groups> {
         } else if h == a {
             q = r; // no userinfo: the reg-name run from `a` read above
         } else {
-            q = run::<REG_NAME>(s, h, wide);
+            q = scan.run::<REG_NAME>(s, h, wide);
         }
         g.host = Some((h, q));
         // [ ":" port ], port = *DIGIT
@@ -209,7 +211,7 @@ pub fn grammar(text: &str, rule: Rule, zone_id: bool) -> Option<Groups> {
         g.authority = Some((a, q));
         // ipath-abempty = *( "/" isegment )
         let e = if q < n && s[q] == b'/' {
-            run::<PATH>(s, q, wide)
+            scan.run::<PATH>(s, q, wide)
         } else {
             q
         };
@@ -217,14 +219,14 @@ pub fn grammar(text: &str, rule: Rule, zone_id: bool) -> Option<Groups> {
         p = e;
     } else if g.scheme.is_some() {
         // ipath-absolute / ipath-rootless / ipath-empty (not "//": handled above)
-        let e = run::<PATH>(s, p, wide);
+        let e = scan.run::<PATH>(s, p, wide);
         g.path = (p, e);
         p = e;
     } else {
         // ipath-absolute / ipath-noscheme / ipath-empty: isegment-nz-nc *( "/" isegment )
-        let mut e = run::<SEGMENT_NC>(s, p, wide);
+        let mut e = scan.run::<SEGMENT_NC>(s, p, wide);
         if e < n && s[e] == b'/' {
-            e = run::<PATH>(s, e, wide);
+            e = scan.run::<PATH>(s, e, wide);
         }
         g.path = (p, e);
         p = e;
@@ -236,7 +238,7 @@ pub fn grammar(text: &str, rule: Rule, zone_id: bool) -> Option<Groups> {
         } else {
             Wide::None
         };
-        let e = run::<QUERY>(s, p + 1, w);
+        let e = scan.run::<QUERY>(s, p + 1, w);
         g.query = Some((p + 1, e));
         p = e;
     }
@@ -245,7 +247,7 @@ pub fn grammar(text: &str, rule: Rule, zone_id: bool) -> Option<Groups> {
         if rule.forbids_fragment() {
             return None;
         }
-        let e = run::<FRAGMENT>(s, p + 1, wide);
+        let e = scan.run::<FRAGMENT>(s, p + 1, wide);
         g.fragment = Some((p + 1, e));
         p = e;
     }
@@ -288,7 +290,13 @@ fn port_answerable(port: &[u8]) -> bool {
 /// that are not UTF-8, all the IDNA package's and the host module's to judge) and a port
 /// of more than 5 digits or above 65535.
 pub fn validate(text: &str, rule: Rule, zone_id: bool) -> Verdict {
-    let Some(g) = grammar(text, rule, zone_id) else {
+    validate_by(Dispatched, text, rule, zone_id)
+}
+
+/// [`validate`] with the grammar's runs read by `scan` ([`Scanner`]).
+#[inline(always)]
+fn validate_by<S: Scanner>(scan: S, text: &str, rule: Rule, zone_id: bool) -> Verdict {
+    let Some(g) = grammar_by(scan, text, rule, zone_id) else {
         return Verdict::Invalid;
     };
     // U+FEFF is a ucschar: the pattern lets it start a path, is_valid does not.
@@ -313,6 +321,80 @@ pub fn validate(text: &str, rule: Rule, zone_id: bool) -> Verdict {
         }
     }
     Verdict::Valid(g)
+}
+
+/// What [`validate`] decides, without the groups.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    Invalid,
+    Valid,
+    /// [`Verdict::Defer`]: the Python side decides.
+    Defer,
+}
+
+impl Verdict {
+    pub fn decision(&self) -> Decision {
+        match self {
+            Verdict::Invalid => Decision::Invalid,
+            Verdict::Valid(_) => Decision::Valid,
+            Verdict::Defer(_) => Decision::Defer,
+        }
+    }
+}
+
+/// [`validate`]'s decision for `text`, the grammar inside one dispatch ([`decide_each`]).
+pub fn decide(text: &str, rule: Rule, zone_id: bool) -> Decision {
+    let mut decision = Decision::Invalid;
+    decide_each(std::iter::once(Some(text)), rule, zone_id, |d| {
+        decision = d.unwrap_or(Decision::Invalid)
+    });
+    decision
+}
+
+/// [`validate`]'s decision for each of `texts` (`None` for a missing one: a null), handed
+/// to `each` in order: every text inside one dispatch of the block reader
+/// ([`classified`]), the grammar inlined there whole. Measured against [`validate`] per
+/// text (a dispatch per run of the grammar, three to five a URL): see `docs/scale.md`.
+pub fn decide_each<'a>(
+    texts: impl Iterator<Item = Option<&'a str>>,
+    rule: Rule,
+    zone_id: bool,
+    each: impl FnMut(Option<Decision>),
+) {
+    struct Each<I, F> {
+        texts: I,
+        rule: Rule,
+        zone_id: bool,
+        each: F,
+    }
+    impl<'a, I, F> WithBits for Each<I, F>
+    where
+        I: Iterator<Item = Option<&'a str>>,
+        F: FnMut(Option<Decision>),
+    {
+        type Output = ();
+        #[inline(always)]
+        fn with<B: Bits>(mut self, bits: B) {
+            // no closure around the grammar: LLVM inlines a closure into the dispatch's
+            // function only when it finds it small, and one not inlined there runs
+            // without the shuffle (each one a call)
+            for text in self.texts {
+                let decision = match text {
+                    Some(t) => {
+                        Some(validate_by(Within(bits), t, self.rule, self.zone_id).decision())
+                    }
+                    None => None,
+                };
+                (self.each)(decision);
+            }
+        }
+    }
+    classified(Each {
+        texts,
+        rule,
+        zone_id,
+        each,
+    });
 }
 
 #[cfg(test)]
@@ -393,6 +475,55 @@ mod tests {
             validate("http://[fe80::1%25eth0]/", Rule::Iri, true),
             Verdict::Valid(_)
         ));
+    }
+
+    #[test]
+    fn every_scanner_decides_as_validate() {
+        // `decide_each` (all texts inside one dispatch), `decide`, and the ranges that
+        // every CPU has (`Within(Ranges)`), against `validate` (a dispatch per run)
+        let mut texts: Vec<String> = [
+            "http://example.org/a?q#f",
+            "http://résumé.example.org/東京?\u{E000}#é",
+            "http://u:p@h:8/%E6%9D%B1",
+            "http://%C3%A9/",
+            "http://h:65536/",
+            "http://[fe80::1%25eth0]/",
+            "a:b:c d",
+            "http://h/\u{202E}",
+            "\u{FEFF}a",
+            "%4",
+            "",
+            "//h",
+        ]
+        .map(String::from)
+        .into();
+        // every length around the blocks, a stop at each place
+        for k in 0..40 {
+            texts.push(format!("http://h/{}", "é".repeat(k)));
+            texts.push(format!(
+                "http://h/{}?{} #",
+                "a".repeat(k),
+                "b".repeat(40 - k)
+            ));
+        }
+        for rule in [Rule::IriReference, Rule::Iri, Rule::Uri, Rule::RelativeRef] {
+            for zone in [false, true] {
+                let want: Vec<_> = texts
+                    .iter()
+                    .map(|t| validate(t, rule, zone).decision())
+                    .collect();
+                let mut got = Vec::new();
+                let all = texts.iter().map(|t| Some(t.as_str())).chain([None]);
+                decide_each(all, rule, zone, |d| got.push(d));
+                assert_eq!(got.pop(), Some(None), "a missing text is None");
+                assert_eq!(got, want.iter().map(|&d| Some(d)).collect::<Vec<_>>());
+                for (t, &d) in texts.iter().zip(&want) {
+                    assert_eq!(decide(t, rule, zone), d, "{t}");
+                    let ranges = validate_by(Within(crate::block::Ranges), t, rule, zone);
+                    assert_eq!(ranges.decision(), d, "{t}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -37,7 +37,7 @@ use crate::clean::{clean, Clean};
 use crate::faults::faults;
 use crate::normalize::Level;
 use crate::resolve::Base;
-use crate::validate::{validate, Rule, Verdict};
+use crate::validate::{decide_each, validate, Decision, Rule, Verdict};
 
 /// Rows per slice: the GIL is released once per slice, and the per-row state of a slice
 /// is all the memory the kernel holds beside the input and the output.
@@ -354,11 +354,7 @@ fn native(
     let map = idna_of(task);
     let idna = &mut |host: &str| map.and_then(|m| idna_cached(m, host));
     let code = match task {
-        Task::IsValid(rule, zone) => match validate(text, rule, zone) {
-            Verdict::Valid(_) => TRUE,
-            Verdict::Invalid => FALSE,
-            Verdict::Defer(_) => DEFER,
-        },
+        Task::IsValid(..) => unreachable!("is_valid decides its rows in work"),
         // as `clean_answer`, the hosts from the caches only; then the faults it tells
         Task::Check(rule, zone) => {
             let verdict = clean(text, rule, zone, unicode_ok);
@@ -417,6 +413,19 @@ fn work(
     };
     let mut part = Part::default();
     part.codes.reserve(hi - lo);
+    if let Task::IsValid(rule, zone) = task {
+        // every row inside one dispatch of the block reader
+        let codes = &mut part.codes;
+        decide_each((lo..hi).map(|i| texts.get(i)), rule, zone, |d| {
+            codes.push(match d {
+                None => NULL,
+                Some(Decision::Valid) => TRUE,
+                Some(Decision::Invalid) => FALSE,
+                Some(Decision::Defer) => DEFER,
+            })
+        });
+        return part;
+    }
     if task.kind() == Kind::Text {
         // the answers are about as long as the texts: one allocation, mostly
         part.text.reserve(texts.bytes(lo, hi) + (hi - lo) * 2);

@@ -11,7 +11,7 @@ use super::panic::detached;
 use super::values::{clean_answer, normalized};
 use super::UNICODE_OK;
 use crate::clean as clean_core;
-use crate::validate::{self, Verdict};
+use crate::validate::{self, Decision, Verdict};
 
 /// For a chunk of lines (a list of `str`): one byte per line, 1 when `check(line, rule=...,
 /// zone_id=...)` is `[]` (as [`clean`]), 0 when Python must check it. The lines are read
@@ -135,14 +135,15 @@ pub(super) fn valid_lines<'py>(
     let items: Vec<Bound<'py, PyAny>> = lines.iter().collect();
     let texts: Vec<Option<&str>> = items.iter().map(text_of).collect();
     detached(py, "valid_lines", || {
-        texts
-            .iter()
-            .map(|t| match t.map(|s| validate::validate(s, rule, zone)) {
-                Some(Verdict::Valid(_)) => 1,
-                Some(Verdict::Invalid) => 0,
+        let mut codes = Vec::with_capacity(texts.len());
+        validate::decide_each(texts.iter().copied(), rule, zone, |d| {
+            codes.push(match d {
+                Some(Decision::Valid) => 1,
+                Some(Decision::Invalid) => 0,
                 _ => 2,
             })
-            .collect()
+        });
+        codes
     })
     .map(Some)
 }

@@ -14,7 +14,7 @@ use super::UNICODE_OK;
 use crate::clean as clean_core;
 use crate::faults::{self, Faults};
 use crate::split as split_core;
-use crate::validate::{self, Rule, Verdict};
+use crate::validate::{self, Decision, Rule, Verdict};
 
 /// `iri.is_valid(text, rule=rule, zone_id=zone_id)`, or `None` to defer: a non-`str`, a
 /// lone surrogate, an unknown option, or a host whose percent-encoded UTF-8 must be
@@ -30,10 +30,10 @@ pub(super) fn is_valid(
         return Ok(None);
     };
     Ok(
-        match core("is_valid", || validate::validate(s, rule, zone))? {
-            Verdict::Valid(_) => Some(true),
-            Verdict::Invalid => Some(false),
-            Verdict::Defer(_) => None,
+        match core("is_valid", || validate::decide(s, rule, zone))? {
+            Decision::Valid => Some(true),
+            Decision::Invalid => Some(false),
+            Decision::Defer => None,
         },
     )
 }
