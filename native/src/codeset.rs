@@ -3,14 +3,18 @@
 //! ranges of `tables`; above it (rare in text), a binary search of the same ranges.
 //!
 //! A search of `tables::INERT` (over 800 ranges) cost ten mispredicted comparisons per
-//! character; the bit is one load.
+//! character; the bit is one load. A text is read sixteen bytes at a time ([`Stops`]): only
+//! a lead byte of characters not all in the set stops the search and is decoded.
+
+use crate::block::{classified, Bits, Stops, WithBits};
 
 /// The code points of `ranges` (sorted, disjoint, inclusive), with the BMP as a bitmap.
 pub struct CodeSet {
     bmp: [u64; 1024],
-    /// For each byte that starts a UTF-8 sequence: every character it can start is in the
-    /// set (such a character is passed without being decoded).
-    lead: [bool; 256],
+    /// The bytes that stop [`CodeSet::holds_non_ascii`]'s search: the lead bytes of
+    /// UTF-8 that can start a character outside the set ([`lead_bytes`]; ASCII and
+    /// continuation bytes never stop it, nor a lead byte all of whose characters are in).
+    stops: Stops,
     ranges: &'static [(u32, u32)],
 }
 
@@ -34,43 +38,59 @@ impl CodeSet {
             }
             k += 1;
         }
+        let lead = lead_bytes(ranges);
+        let mut passed = [0u16; 256];
+        let mut b = 0;
+        while b < 256 {
+            passed[b] = (b < 0xC0 || lead[b]) as u16;
+            b += 1;
+        }
         CodeSet {
             bmp,
-            lead: lead_bytes(ranges),
+            stops: Stops::of(&passed, 1),
             ranges,
         }
     }
 
-    /// Whether every non-ASCII character of `text` is in the set.
+    /// Whether every non-ASCII character of `text` is in the set: an ASCII text a word at
+    /// a time; another sixteen bytes at a time ([`classified`]), a character decoded only
+    /// where its lead byte can start one outside the set. Measured on one thread against
+    /// a character at a time: the `normalize` column `iri` 244 -> 194 ns a row, `mixed`
+    /// 154 -> 141; `check` (which asks it of hosts only) within 1 %. The ranges inline,
+    /// without the dispatch, gave half the gain.
     pub fn holds_non_ascii(&self, text: &str) -> bool {
         if text.is_ascii() {
-            return true; // a word at a time
+            return true;
         }
-        let s = text.as_bytes();
-        let mut i = 0;
-        while i < s.len() {
-            let b = s[i];
-            if b < 0x80 {
-                i += 1;
-                // the ASCII that follows, eight bytes at a time
-                while let Some(block) = s.get(i..i + 8) {
-                    let word = u64::from_le_bytes(block.try_into().expect("eight bytes"));
-                    if word & 0x8080_8080_8080_8080 != 0 {
-                        break;
+        struct Holds<'a> {
+            set: &'a CodeSet,
+            s: &'a [u8],
+        }
+        impl WithBits for Holds<'_> {
+            type Output = bool;
+            #[inline(always)]
+            fn with<B: Bits>(self, bits: B) -> bool {
+                let (set, s) = (self.set, self.s);
+                let mut i = 0;
+                loop {
+                    // a stop is a lead byte: the text starts at a character's boundary,
+                    // and continuation bytes pass
+                    i = set.stops.find_with(bits, s, i);
+                    if i >= s.len() {
+                        return true;
                     }
-                    i += 8;
+                    let (cp, len) = crate::chars::decode(s, i);
+                    if !set.contains(cp) {
+                        return false;
+                    }
+                    i += len;
                 }
-            } else if self.lead[b as usize] {
-                i += utf8_len(b);
-            } else {
-                let (cp, len) = crate::chars::decode(s, i);
-                if !self.contains(cp) {
-                    return false;
-                }
-                i += len;
             }
         }
-        true
+        classified(Holds {
+            set: self,
+            s: text.as_bytes(),
+        })
     }
 
     /// Whether `cp` is in the set.
@@ -92,16 +112,6 @@ impl CodeSet {
             }
         }
         false
-    }
-}
-
-/// The length of the UTF-8 sequence that the lead byte `b` (0xC2-0xF4) starts.
-#[inline]
-fn utf8_len(b: u8) -> usize {
-    match b {
-        0..=0xDF => 2,
-        0xE0..=0xEF => 3,
-        _ => 4,
     }
 }
 
@@ -151,7 +161,8 @@ pub const fn lead_span(b: u32) -> (u32, u32) {
     }
 }
 
-/// [`CodeSet::lead`] of `ranges`.
+/// For each byte that starts a UTF-8 sequence: whether every character it can start is
+/// in `ranges` (such a character is passed without being decoded).
 const fn lead_bytes(ranges: &[(u32, u32)]) -> [bool; 256] {
     let mut t = [false; 256];
     let mut b = 0xC2;
@@ -191,10 +202,45 @@ mod tests {
                         "U+{cp:04X}"
                     );
                     let lead = text.as_bytes()[0];
-                    assert!(
-                        cp < 0x80 || !set.lead[lead as usize] || expected,
-                        "U+{cp:04X}"
+                    assert!(cp < 0x80 || set.stops.holds(lead) || expected, "U+{cp:04X}");
+                }
+            }
+        }
+    }
+
+    /// Texts of many characters, a few of each lead byte (the ends of its span and its
+    /// middle), mixed with ASCII at every offset around the blocks: the search by blocks
+    /// against each character tested alone, for every set.
+    #[test]
+    fn mixed_texts_agree_with_their_characters() {
+        let pool: Vec<char> = (0xC2..=0xF4u32)
+            .flat_map(|b| {
+                let (lo, hi) = lead_span(b);
+                [lo, (lo + hi) / 2, hi]
+            })
+            .filter_map(char::from_u32)
+            .collect();
+        for ranges in [
+            tables::INERT,
+            tables::NFC_READ,
+            tables::RTL_BLOCKS,
+            tables::MAY_DECODE,
+            tables::MAY_DECODE_QUERY,
+        ] {
+            let set = CodeSet::new(ranges);
+            let inside = |c: char| c.is_ascii() || set.contains(c as u32);
+            for (k, &odd) in pool.iter().enumerate() {
+                for pad in 0..20 {
+                    // the character after `pad` ASCII bytes, among characters of the set
+                    // (or not, as the pool gives them) before and after it
+                    let before: String = pool.iter().cycle().skip(k * 7).take(pad % 5).collect();
+                    let text = format!(
+                        "{before}{}{odd}x{}",
+                        "a".repeat(pad),
+                        pool[(k * 13) % pool.len()]
                     );
+                    let expected = text.chars().all(inside);
+                    assert_eq!(set.holds_non_ascii(&text), expected, "{text:?}");
                 }
             }
         }
