@@ -133,36 +133,71 @@ impl Stops {
     /// [`Stops::find`] through `bits`: for work that [`classified`] runs already.
     #[inline(always)]
     pub fn find_with<B: Bits>(&self, bits: B, s: &[u8], i: usize) -> usize {
-        self.find_by(s, i, |block| bits.outside(self, block))
+        self.find_by(s, i, |block| bits.outside(self, block), |_| 0)
+            .0
+    }
+
+    /// [`Stops::find_with`], and whether the byte `seen` lies in `s[i..]` before the stop
+    /// found (read in the same blocks: a compare more per block, where a search of its
+    /// own would read the text again).
+    #[inline(always)]
+    pub fn find_noting<B: Bits>(&self, bits: B, s: &[u8], i: usize, seen: u8) -> (usize, bool) {
+        let (end, noted) = self.find_by(
+            s,
+            i,
+            |block| bits.outside(self, block),
+            |block| u8x16::new(*block).simd_eq(u8x16::splat(seen)).to_bitmask(),
+        );
+        (end, noted != 0)
     }
 
     /// [`Stops::find`] with `bits` telling the bytes of a block outside the set: the
     /// blocks of `s` from `i`; the last bytes of `s`, fewer than sixteen, as its last
     /// sixteen (or, in a shorter `s`, read into a block in registers, [`short_block`],
-    /// whose padding is masked off).
+    /// whose padding is masked off). Beside the stop, the bits `note` gives for the bytes
+    /// before it (zero when `note` gives none).
     #[inline(always)]
-    fn find_by(&self, s: &[u8], mut i: usize, bits: impl Fn(&[u8; 16]) -> u32) -> usize {
+    fn find_by(
+        &self,
+        s: &[u8],
+        mut i: usize,
+        bits: impl Fn(&[u8; 16]) -> u32,
+        note: impl Fn(&[u8; 16]) -> u32,
+    ) -> (usize, u32) {
+        // the bits of a block below its first stop (`found`, not zero)
+        let before = |found: u32| found.wrapping_sub(1) & !found;
         let n = s.len();
+        let mut noted = 0;
         while i + 16 <= n {
-            let found = bits(s[i..i + 16].try_into().expect("16 bytes"));
+            let block = s[i..i + 16].try_into().expect("16 bytes");
+            let found = bits(block);
             if found != 0 {
-                return i + found.trailing_zeros() as usize;
+                return (
+                    i + found.trailing_zeros() as usize,
+                    noted | note(block) & before(found),
+                );
             }
+            noted |= note(block);
             i += 16;
         }
         if i >= n {
-            return n;
+            return (n, noted);
         }
-        let found = if n >= 16 {
+        let (found, marks) = if n >= 16 {
             let last: &[u8; 16] = s[n - 16..].try_into().expect("16 bytes");
-            bits(last) >> (i + 16 - n)
+            (bits(last) >> (i + 16 - n), note(last) >> (i + 16 - n))
         } else {
-            bits(&short_block(&s[i..])) & ((1 << (n - i)) - 1)
+            let block = short_block(&s[i..]);
+            let valid = (1 << (n - i)) - 1;
+            (bits(&block) & valid, note(&block) & valid)
         };
         if found == 0 {
-            n
+            (n, noted | marks)
         } else {
-            i + found.trailing_zeros() as usize
+            (
+                i + found.trailing_zeros() as usize,
+                noted | marks & before(found),
+            )
         }
     }
 

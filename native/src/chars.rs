@@ -248,10 +248,12 @@ const fn class_of(wide: usize) -> &'static [u16; 256] {
 }
 
 /// The end of the run of characters from `i` that belong to the set (`MASK`, one bit of
-/// `tables::CLASS`, and `wide`): the possessive `[set]*+` of the Python patterns. `s` is
-/// the UTF-8 of a `&str`.
+/// `tables::CLASS`, and `wide`): the possessive `[set]*+` of the Python patterns; and
+/// whether a "%" lies in the run (read in the same blocks: the validator then checks the
+/// escapes of a text that has one, without a search of its own). `s` is the UTF-8 of a
+/// `&str`.
 #[inline]
-pub fn run<const MASK: u16>(s: &[u8], i: usize, wide: Wide) -> usize {
+pub fn run<const MASK: u16>(s: &[u8], i: usize, wide: Wide) -> (usize, bool) {
     match wide {
         Wide::None => scan::<MASK, 0>(s, i),
         Wide::Ucs => scan::<MASK, 1>(s, i),
@@ -271,16 +273,17 @@ fn char_start(s: &[u8], mut i: usize) -> usize {
 }
 
 /// [`run`] for one set: [`scan_with`] inside its own dispatch ([`classified`]: the run
-/// and the characters it decodes in one call; the run's end is all it gives back).
-fn scan<const MASK: u16, const WIDE: usize>(s: &[u8], i: usize) -> usize {
+/// and the characters it decodes in one call; the run's end and its "%" are all it gives
+/// back).
+fn scan<const MASK: u16, const WIDE: usize>(s: &[u8], i: usize) -> (usize, bool) {
     struct Scan<'a, const MASK: u16, const WIDE: usize> {
         s: &'a [u8],
         i: usize,
     }
     impl<const MASK: u16, const WIDE: usize> WithBits for Scan<'_, MASK, WIDE> {
-        type Output = usize;
+        type Output = (usize, bool);
         #[inline(always)]
-        fn with<B: Bits>(self, bits: B) -> usize {
+        fn with<B: Bits>(self, bits: B) -> (usize, bool) {
             scan_with::<B, MASK, WIDE>(bits, self.s, self.i)
         }
     }
@@ -291,13 +294,14 @@ fn scan<const MASK: u16, const WIDE: usize>(s: &[u8], i: usize) -> usize {
 /// blocks read through `bits` ([`Stops::find_with`]) with the class table of `WIDE`
 /// (`wide_class`: most non-ASCII characters pass there without being decoded). A byte that
 /// stops them is either the end (ASCII) or a byte of a character that is decoded and
-/// tested: a lead byte, or a continuation byte of `wide_class`.
+/// tested: a lead byte, or a continuation byte of `wide_class`. Beside the end, whether
+/// a "%" lies in the run ([`Stops::find_noting`]).
 #[inline(always)]
 fn scan_with<B: Bits, const MASK: u16, const WIDE: usize>(
     bits: B,
     s: &[u8],
     mut i: usize,
-) -> usize {
+) -> (usize, bool) {
     let stops: &Stops = const { &Stops::of(class_of(WIDE), MASK) };
     let wide = match WIDE {
         0 => Wide::None,
@@ -305,17 +309,21 @@ fn scan_with<B: Bits, const MASK: u16, const WIDE: usize>(
         _ => Wide::UcsPrivate,
     };
     let n = s.len();
+    let mut percent = false;
     loop {
-        i = stops.find_with(bits, s, i);
+        let (stop, noted) = stops.find_noting(bits, s, i, b'%');
+        percent |= noted;
+        i = stop;
         if i >= n || s[i] < 0x80 {
-            return i;
+            return (i, percent);
         }
         // a continuation byte that stops the run (`wide_class`): its character starts at
-        // the lead byte before it, inside the run (which starts at a character's boundary)
+        // the lead byte before it, inside the run (which starts at a character's boundary;
+        // the bytes passed up to it are not "%")
         let lead = if s[i] >= 0xC0 { i } else { char_start(s, i) };
         let (cp, len) = decode(s, lead);
         if !wide_ok(cp, wide) {
-            return lead;
+            return (lead, percent);
         }
         i = lead + len;
     }
@@ -326,8 +334,9 @@ fn scan_with<B: Bits, const MASK: u16, const WIDE: usize>(
 /// [`Bits`] of a dispatch that the caller runs already ([`Within`]: a column's rows, all
 /// inside one, the grammar inlined there whole).
 pub trait Scanner: Copy {
-    /// The end of the run of the set (`MASK`, `wide`) from `i`: [`run`].
-    fn run<const MASK: u16>(self, s: &[u8], i: usize, wide: Wide) -> usize;
+    /// The end of the run of the set (`MASK`, `wide`) from `i`, and whether a "%" lies
+    /// in it: [`run`].
+    fn run<const MASK: u16>(self, s: &[u8], i: usize, wide: Wide) -> (usize, bool);
 }
 
 /// Each run in its own dispatch: [`run`].
@@ -336,7 +345,7 @@ pub struct Dispatched;
 
 impl Scanner for Dispatched {
     #[inline(always)]
-    fn run<const MASK: u16>(self, s: &[u8], i: usize, wide: Wide) -> usize {
+    fn run<const MASK: u16>(self, s: &[u8], i: usize, wide: Wide) -> (usize, bool) {
         run::<MASK>(s, i, wide)
     }
 }
@@ -347,7 +356,7 @@ pub struct Within<B>(pub B);
 
 impl<B: Bits> Scanner for Within<B> {
     #[inline(always)]
-    fn run<const MASK: u16>(self, s: &[u8], i: usize, wide: Wide) -> usize {
+    fn run<const MASK: u16>(self, s: &[u8], i: usize, wide: Wide) -> (usize, bool) {
         match wide {
             Wide::None => scan_with::<B, MASK, 0>(self.0, s, i),
             Wide::Ucs => scan_with::<B, MASK, 1>(self.0, s, i),
@@ -459,27 +468,27 @@ mod tests {
             let t = format!("{}{text}", "x".repeat(k));
             let s = t.as_bytes();
             let stop = t.find('\u{80}').expect("a C1 control");
-            assert_eq!(run::<{ tables::PATH }>(s, 0, Wide::Ucs), stop, "{k}");
-            assert_eq!(run::<{ tables::PATH }>(s, 0, Wide::None), k + 1, "{k}");
+            assert_eq!(run::<{ tables::PATH }>(s, 0, Wide::Ucs).0, stop, "{k}");
+            assert_eq!(run::<{ tables::PATH }>(s, 0, Wide::None).0, k + 1, "{k}");
             let bidi = format!("{}a\u{200F}b", "y".repeat(k));
             assert_eq!(
-                run::<{ tables::PATH }>(bidi.as_bytes(), 0, Wide::Ucs),
+                run::<{ tables::PATH }>(bidi.as_bytes(), 0, Wide::Ucs).0,
                 k + 1
             );
             let private = format!("{}a\u{E000}b", "y".repeat(k));
             assert_eq!(
-                run::<{ tables::QUERY }>(private.as_bytes(), 0, Wide::Ucs),
+                run::<{ tables::QUERY }>(private.as_bytes(), 0, Wide::Ucs).0,
                 k + 1
             );
             assert_eq!(
-                run::<{ tables::QUERY }>(private.as_bytes(), 0, Wide::UcsPrivate),
+                run::<{ tables::QUERY }>(private.as_bytes(), 0, Wide::UcsPrivate).0,
                 private.len()
             );
         }
     }
 
     /// [`run`] with the set named at run time (the tests loop over the sets).
-    fn run_any(s: &[u8], i: usize, mask: u16, wide: Wide) -> usize {
+    fn run_any(s: &[u8], i: usize, mask: u16, wide: Wide) -> (usize, bool) {
         match mask {
             tables::SCHEME => run::<{ tables::SCHEME }>(s, i, wide),
             tables::REG_NAME => run::<{ tables::REG_NAME }>(s, i, wide),
@@ -496,7 +505,8 @@ mod tests {
     fn run_matches_a_character_at_a_time_scan() {
         // every start, every length around the sixteen-byte blocks and the last bytes,
         // every component set and non-ASCII part: the end of the run is the first
-        // character outside it (ASCII: the class table; else `wide_ok`)
+        // character outside it (ASCII: the class table; else `wide_ok`); and whether a
+        // "%" lies before it, in the run
         let pool: Vec<char> = "aZ09-._~%!$&'()*+,;=:@/?#[] \"<>^`{|}\x7f\0é東😀\u{80}\u{200F}\u{E000}\u{FFFE}\u{E0001}\u{1F600}\u{061C}\u{2066}\u{10FFFD}\u{627}\u{61B}\u{61D}\u{71C}\u{4E1C}\u{1F61C}\u{D55C}\u{D7FB}\u{E01EF}"
             .chars()
             .collect();
@@ -527,7 +537,12 @@ mod tests {
                                     }
                                 })
                                 .map_or(s.len(), |(k, _)| start + k);
-                            assert_eq!(run_any(s, start, mask, wide), want, "{text:?} {start}");
+                            let percent = s[start..want].contains(&b'%');
+                            assert_eq!(
+                                run_any(s, start, mask, wide),
+                                (want, percent),
+                                "{text:?} {start}"
+                            );
                         }
                     }
                 }
@@ -538,8 +553,23 @@ mod tests {
     #[test]
     fn run_stops() {
         let s = "ab/c?d".as_bytes();
-        assert_eq!(run::<{ tables::SEGMENT_NC }>(s, 0, Wide::Ucs), 2);
-        assert_eq!(run::<{ tables::PATH }>(s, 0, Wide::Ucs), 4);
-        assert_eq!(run::<{ tables::QUERY }>(s, 0, Wide::Ucs), 6);
+        assert_eq!(run::<{ tables::SEGMENT_NC }>(s, 0, Wide::Ucs), (2, false));
+        assert_eq!(run::<{ tables::PATH }>(s, 0, Wide::Ucs), (4, false));
+        assert_eq!(run::<{ tables::QUERY }>(s, 0, Wide::Ucs), (6, false));
+        let s = "a%41/%".as_bytes();
+        assert_eq!(run::<{ tables::SEGMENT_NC }>(s, 0, Wide::Ucs), (4, true));
+        assert_eq!(run::<{ tables::SEGMENT_NC }>(s, 4, Wide::Ucs), (4, false));
+        assert_eq!(run::<{ tables::SCHEME }>(s, 0, Wide::None), (1, false));
+        // a "%" at every place of runs across several blocks, and none after it
+        for len in 1..60 {
+            for at in 0..len {
+                let mut t = vec![b'a'; len];
+                t[at] = b'%';
+                t.extend_from_slice(b"#%");
+                let path = |i| run::<{ tables::PATH }>(&t, i, Wide::Ucs);
+                assert_eq!(path(0), (len, true), "{len} {at}");
+                assert_eq!(path(at + 1), (len, false), "{len} {at}");
+            }
+        }
     }
 }

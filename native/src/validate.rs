@@ -146,7 +146,19 @@ pub enum Verdict {
 /// `validate`'s time, seen when a larger block search tipped LLVM's inlining the other
 /// way).
 #[inline(always)]
-pub fn grammar_by<S: Scanner>(scan: S, text: &str, rule: Rule, zone_id: bool) -> Option<Groups> {
+pub fn grammar_by<S: Scanner>(
+    scan: S,
+    text: &str,
+    rule: Rule,
+    zone_id: bool,
+) -> Option<(Groups, bool)> {
+    // whether a "%" lies in a run (every "%" of a text that matches lies in one, but for
+    // those of an IP literal's zone, which `ip_literal` reads): the runs' end, noted
+    let mut percent = false;
+    let mut end = |(e, p): (usize, bool)| {
+        percent |= p;
+        e
+    };
     let s = text.as_bytes();
     let n = s.len();
     let wide = if rule.is_iri() { Wide::Ucs } else { Wide::None };
@@ -157,7 +169,7 @@ pub fn grammar_by<S: Scanner>(scan: S, text: &str, rule: Rule, zone_id: bool) ->
     // it: without it the path would be a relative one whose first segment holds the ":",
     // which ipath-noscheme forbids, so that branch never matches.
     if !rule.forbids_scheme() && n > 0 && in_class(s[0], SCHEME_FIRST) {
-        let j = scan.run::<SCHEME>(s, 1, Wide::None);
+        let j = end(scan.run::<SCHEME>(s, 1, Wide::None));
         if j < n && s[j] == b':' {
             g.scheme = Some((0, j));
             p = j + 1;
@@ -175,9 +187,9 @@ pub fn grammar_by<S: Scanner>(scan: S, text: &str, rule: Rule, zone_id: bool) ->
         // port, where nothing may follow but "/", "?", "#" or the end. The run of the
         // reg-name set from `a` is read first: it is the host unless the userinfo run
         // (which goes on only past a ":") ends at "@", so most texts are read once.
-        let r = scan.run::<REG_NAME>(s, a, wide);
+        let r = end(scan.run::<REG_NAME>(s, a, wide));
         let j = if r < n && s[r] == b':' {
-            scan.run::<USERINFO>(s, r, wide)
+            end(scan.run::<USERINFO>(s, r, wide))
         } else {
             r
         };
@@ -199,7 +211,7 @@ pub fn grammar_by<S: Scanner>(scan: S, text: &str, rule: Rule, zone_id: bool) ->
         } else if h == a {
             q = r; // no userinfo: the reg-name run from `a` read above
         } else {
-            q = scan.run::<REG_NAME>(s, h, wide);
+            q = end(scan.run::<REG_NAME>(s, h, wide));
         }
         g.host = Some((h, q));
         // [ ":" port ], port = *DIGIT
@@ -211,7 +223,7 @@ pub fn grammar_by<S: Scanner>(scan: S, text: &str, rule: Rule, zone_id: bool) ->
         g.authority = Some((a, q));
         // ipath-abempty = *( "/" isegment )
         let e = if q < n && s[q] == b'/' {
-            scan.run::<PATH>(s, q, wide)
+            end(scan.run::<PATH>(s, q, wide))
         } else {
             q
         };
@@ -219,14 +231,14 @@ pub fn grammar_by<S: Scanner>(scan: S, text: &str, rule: Rule, zone_id: bool) ->
         p = e;
     } else if g.scheme.is_some() {
         // ipath-absolute / ipath-rootless / ipath-empty (not "//": handled above)
-        let e = scan.run::<PATH>(s, p, wide);
+        let e = end(scan.run::<PATH>(s, p, wide));
         g.path = (p, e);
         p = e;
     } else {
         // ipath-absolute / ipath-noscheme / ipath-empty: isegment-nz-nc *( "/" isegment )
-        let mut e = scan.run::<SEGMENT_NC>(s, p, wide);
+        let mut e = end(scan.run::<SEGMENT_NC>(s, p, wide));
         if e < n && s[e] == b'/' {
-            e = scan.run::<PATH>(s, e, wide);
+            e = end(scan.run::<PATH>(s, e, wide));
         }
         g.path = (p, e);
         p = e;
@@ -238,7 +250,7 @@ pub fn grammar_by<S: Scanner>(scan: S, text: &str, rule: Rule, zone_id: bool) ->
         } else {
             Wide::None
         };
-        let e = scan.run::<QUERY>(s, p + 1, w);
+        let e = end(scan.run::<QUERY>(s, p + 1, w));
         g.query = Some((p + 1, e));
         p = e;
     }
@@ -247,12 +259,12 @@ pub fn grammar_by<S: Scanner>(scan: S, text: &str, rule: Rule, zone_id: bool) ->
         if rule.forbids_fragment() {
             return None;
         }
-        let e = scan.run::<FRAGMENT>(s, p + 1, wide);
+        let e = end(scan.run::<FRAGMENT>(s, p + 1, wide));
         g.fragment = Some((p + 1, e));
         p = e;
     }
     if p == n {
-        Some(g)
+        Some((g, percent))
     } else {
         None
     }
@@ -296,7 +308,7 @@ pub fn validate(text: &str, rule: Rule, zone_id: bool) -> Verdict {
 /// [`validate`] with the grammar's runs read by `scan` ([`Scanner`]).
 #[inline(always)]
 fn validate_by<S: Scanner>(scan: S, text: &str, rule: Rule, zone_id: bool) -> Verdict {
-    let Some(g) = grammar_by(scan, text, rule, zone_id) else {
+    let Some((g, percent)) = grammar_by(scan, text, rule, zone_id) else {
         return Verdict::Invalid;
     };
     // U+FEFF is a ucschar: the pattern lets it start a path, is_valid does not.
@@ -304,7 +316,7 @@ fn validate_by<S: Scanner>(scan: S, text: &str, rule: Rule, zone_id: bool) -> Ve
         return Verdict::Invalid;
     }
     let s = text.as_bytes();
-    if crate::triplet::holds_percent(s) {
+    if percent {
         if !percent_ok(s) {
             return Verdict::Invalid;
         }
