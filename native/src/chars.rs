@@ -291,7 +291,7 @@ fn scan<const MASK: u16, const WIDE: usize>(s: &[u8], i: usize) -> (usize, bool)
 }
 
 /// The run of one set (`MASK`, and `WIDE` as numbered in [`class_of`]) from `i`, its
-/// blocks read through `bits` ([`Stops::find_with`]) with the class table of `WIDE`
+/// blocks read through `bits` ([`Stops::find_noting`]) with the class table of `WIDE`
 /// (`wide_class`: most non-ASCII characters pass there without being decoded). A byte that
 /// stops them is either the end (ASCII) or a byte of a character that is decoded and
 /// tested: a lead byte, or a continuation byte of `wide_class`. Beside the end, whether

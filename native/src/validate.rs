@@ -139,12 +139,12 @@ pub enum Verdict {
 
 /// The grammar's match of `text` for `rule` (the named groups), or `None`: the twin of
 /// `reference_pattern(rule, zone_id).fullmatch(text)`, its runs read by `scan`
-/// ([`Scanner`]). `%` is part of every component set here, as in the Python classes;
-/// [`validate`] checks pct-encoded apart. Inlined into [`validate_by`], its one caller:
-/// called, its groups come back through memory in small stores that `validate` reads back
-/// sixteen bytes at a time, which the CPU cannot forward (a stall of a quarter of
-/// `validate`'s time, seen when a larger block search tipped LLVM's inlining the other
-/// way).
+/// ([`Scanner`]), and whether a "%" lies in a run. `%` is part of every component set
+/// here, as in the Python classes; [`validate`] checks pct-encoded apart, in a text whose
+/// runs hold one. Inlined into `validate_by`, its one caller: called, its groups come
+/// back through memory in small stores that `validate` reads back sixteen bytes at a time,
+/// which the CPU cannot forward (a stall of a quarter of `validate`'s time, seen when a
+/// larger block search tipped LLVM's inlining the other way).
 #[inline(always)]
 pub fn grammar_by<S: Scanner>(
     scan: S,
