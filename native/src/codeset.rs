@@ -179,16 +179,19 @@ mod tests {
     use super::*;
     use crate::tables;
 
+    /// The sets the core builds.
+    const SETS: [&[(u32, u32)]; 5] = [
+        tables::INERT,
+        tables::NFC_READ,
+        tables::RTL_BLOCKS,
+        tables::MAY_DECODE,
+        tables::MAY_DECODE_QUERY,
+    ];
+
     /// Every code point, bitmap or search, against a plain scan of the ranges.
     #[test]
     fn agrees_with_the_ranges() {
-        for ranges in [
-            tables::INERT,
-            tables::NFC_READ,
-            tables::RTL_BLOCKS,
-            tables::MAY_DECODE,
-            tables::MAY_DECODE_QUERY,
-        ] {
+        for ranges in SETS {
             let set = CodeSet::new(ranges);
             for cp in 0..=0x10FFFF {
                 let expected = ranges.iter().any(|&(a, b)| a <= cp && cp <= b);
@@ -220,13 +223,7 @@ mod tests {
             })
             .filter_map(char::from_u32)
             .collect();
-        for ranges in [
-            tables::INERT,
-            tables::NFC_READ,
-            tables::RTL_BLOCKS,
-            tables::MAY_DECODE,
-            tables::MAY_DECODE_QUERY,
-        ] {
+        for ranges in SETS {
             let set = CodeSet::new(ranges);
             let inside = |c: char| c.is_ascii() || set.contains(c as u32);
             for (k, &odd) in pool.iter().enumerate() {
