@@ -180,12 +180,15 @@ mod tests {
     use crate::tables;
 
     /// The sets the core builds.
-    const SETS: [&[(u32, u32)]; 5] = [
+    const SETS: [&[(u32, u32)]; 8] = [
         tables::INERT,
         tables::NFC_READ,
         tables::RTL_BLOCKS,
+        tables::REPR_PLAIN,
         tables::MAY_DECODE,
         tables::MAY_DECODE_QUERY,
+        tables::IDNA_SIMPLE,
+        tables::IDNA_SIMPLE_MARKS,
     ];
 
     /// Every code point, bitmap or search, against a plain scan of the ranges.
