@@ -63,13 +63,15 @@ $(NATIVE_STAMP): $(STAMP) $(NATIVE_SRC)
 
 native: $(NATIVE_STAMP)
 
-# cargo test (the core, no Python) and clippy on the core and on the bindings.
+# cargo test (the core, no Python), clippy on the core and on the bindings, and the core's
+# API docs without a warning (a broken or private intra-doc link fails).
 native-test:
 ifneq ($(HAVE_CARGO),)
 	cd native && cargo test --quiet
 	cd native && cargo clippy --quiet --all-targets -- -D warnings
 	cd native && cargo clippy --quiet --all-targets --features python -- -D warnings
 	cd native && cargo fmt --check
+	cd native && RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --quiet
 endif
 
 demo: $(DEMO)
