@@ -37,7 +37,7 @@ use crate::clean::{clean, Clean};
 use crate::faults::faults;
 use crate::normalize::Level;
 use crate::resolve::Base;
-use crate::validate::{decide_each, validate, Decision, Rule, Verdict};
+use crate::validate::{decide, decide_each, Decision, Rule};
 
 /// Rows per slice: the GIL is released once per slice, and the per-row state of a slice
 /// is all the memory the kernel holds beside the input and the output.
@@ -390,7 +390,7 @@ fn native(
         },
     };
     // `iri_reference_match(text) is None`, as the fallback asks it first
-    let unmatched = |text| validate(text, Rule::IriReference, false) == Verdict::Invalid;
+    let unmatched = |text| decide(text, Rule::IriReference, false) == Decision::Invalid;
     if code == DEFER && unmatched_null && task.kind() == Kind::Text && unmatched(text) {
         part.codes.push(NULL);
         return;

@@ -11,7 +11,7 @@ use super::panic::detached;
 use super::values::{clean_answer, normalized};
 use super::UNICODE_OK;
 use crate::clean as clean_core;
-use crate::validate::{self, Decision, Verdict};
+use crate::validate::{self, Decision};
 
 /// For a chunk of lines (a list of `str`): one byte per line, 1 when `check(line, rule=...,
 /// zone_id=...)` is `[]` (as [`clean`]), 0 when Python must check it. The lines are read
@@ -88,7 +88,7 @@ pub(super) fn check_lines<'py>(
             let done = t.filter(|s| {
                 s.bytes().all(|b| (0x20..0x7f).contains(&b))
                     && if errors_only {
-                        matches!(validate::validate(s, rule, zone), Verdict::Valid(_))
+                        validate::decide(s, rule, zone) == Decision::Valid
                     } else {
                         clean_core::clean(s, rule, zone, unicode_ok) == clean_core::Clean::Yes
                     }
