@@ -133,8 +133,7 @@ impl Stops {
     /// [`Stops::find`] through `bits`: for work that [`classified`] runs already.
     #[inline(always)]
     pub fn find_with<B: Bits>(&self, bits: B, s: &[u8], i: usize) -> usize {
-        self.find_by(s, i, |block| bits.outside(self, block), |_| 0)
-            .0
+        self.find_by(s, i, Outside(self, bits), Nothing).0
     }
 
     /// [`Stops::find_with`], and whether the byte `seen` lies in `s[i..]` before the stop
@@ -142,42 +141,31 @@ impl Stops {
     /// own would read the text again).
     #[inline(always)]
     pub fn find_noting<B: Bits>(&self, bits: B, s: &[u8], i: usize, seen: u8) -> (usize, bool) {
-        let (end, noted) = self.find_by(
-            s,
-            i,
-            |block| bits.outside(self, block),
-            |block| u8x16::new(*block).simd_eq(u8x16::splat(seen)).to_bitmask(),
-        );
+        let (end, noted) = self.find_by(s, i, Outside(self, bits), Byte(seen));
         (end, noted != 0)
     }
 
-    /// [`Stops::find`] with `bits` telling the bytes of a block outside the set: the
+    /// [`Stops::find`] with `stops` telling the bytes of a block outside the set: the
     /// blocks of `s` from `i`; the last bytes of `s`, fewer than sixteen, as its last
     /// sixteen (or, in a shorter `s`, read into a block in registers, [`short_block`],
     /// whose padding is masked off). Beside the stop, the bits `note` gives for the bytes
     /// before it (zero when `note` gives none).
     #[inline(always)]
-    fn find_by(
-        &self,
-        s: &[u8],
-        mut i: usize,
-        bits: impl Fn(&[u8; 16]) -> u32,
-        note: impl Fn(&[u8; 16]) -> u32,
-    ) -> (usize, u32) {
+    fn find_by(&self, s: &[u8], mut i: usize, stops: impl Marks, note: impl Marks) -> (usize, u32) {
         // the bits of a block below its first stop (`found`, not zero)
         let before = |found: u32| found.wrapping_sub(1) & !found;
         let n = s.len();
         let mut noted = 0;
         while i + 16 <= n {
             let block = s[i..i + 16].try_into().expect("16 bytes");
-            let found = bits(block);
+            let found = stops.of(block);
             if found != 0 {
                 return (
                     i + found.trailing_zeros() as usize,
-                    noted | note(block) & before(found),
+                    noted | note.of(block) & before(found),
                 );
             }
-            noted |= note(block);
+            noted |= note.of(block);
             i += 16;
         }
         if i >= n {
@@ -185,11 +173,14 @@ impl Stops {
         }
         let (found, marks) = if n >= 16 {
             let last: &[u8; 16] = s[n - 16..].try_into().expect("16 bytes");
-            (bits(last) >> (i + 16 - n), note(last) >> (i + 16 - n))
+            (
+                stops.of(last) >> (i + 16 - n),
+                note.of(last) >> (i + 16 - n),
+            )
         } else {
             let block = short_block(&s[i..]);
             let valid = (1 << (n - i)) - 1;
-            (bits(&block) & valid, note(&block) & valid)
+            (stops.of(&block) & valid, note.of(&block) & valid)
         };
         if found == 0 {
             (n, noted | marks)
@@ -205,6 +196,46 @@ impl Stops {
     /// reference).
     pub fn holds(&self, b: u8) -> bool {
         (0..self.n).any(|k| self.lo[k] <= b && b <= self.hi[k])
+    }
+}
+
+/// What [`Stops::find_by`] reads of a block: a bit for each of its bytes. A trait, not a
+/// closure: inside a dispatch of [`classified`], a closure that LLVM does not inline runs
+/// without the shuffle, each one a call (seen in the extension's build, where the same
+/// code in a smaller binary was inlined: 4 calls of `find_noting`'s closure).
+trait Marks {
+    fn of(&self, block: &[u8; 16]) -> u32;
+}
+
+/// The bytes outside a set, through a [`Bits`].
+struct Outside<'a, B>(&'a Stops, B);
+
+impl<B: Bits> Marks for Outside<'_, B> {
+    #[inline(always)]
+    fn of(&self, block: &[u8; 16]) -> u32 {
+        self.1.outside(self.0, block)
+    }
+}
+
+/// One byte's places.
+struct Byte(u8);
+
+impl Marks for Byte {
+    #[inline(always)]
+    fn of(&self, block: &[u8; 16]) -> u32 {
+        u8x16::new(*block)
+            .simd_eq(u8x16::splat(self.0))
+            .to_bitmask()
+    }
+}
+
+/// None.
+struct Nothing;
+
+impl Marks for Nothing {
+    #[inline(always)]
+    fn of(&self, _: &[u8; 16]) -> u32 {
+        0
     }
 }
 

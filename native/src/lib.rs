@@ -22,6 +22,7 @@ pub mod normalize;
 pub mod percent;
 pub mod percent_faults;
 pub mod pretest;
+pub mod quick;
 pub mod resolve;
 pub mod scheme_clean;
 pub mod split;

@@ -308,7 +308,12 @@ pub fn validate(text: &str, rule: Rule, zone_id: bool) -> Verdict {
 /// [`validate`] with the grammar's runs read by `scan` ([`Scanner`]).
 #[inline(always)]
 fn validate_by<S: Scanner>(scan: S, text: &str, rule: Rule, zone_id: bool) -> Verdict {
-    let Some((g, percent)) = grammar_by(scan, text, rule, zone_id) else {
+    // the quick path's groups are the grammar's, where it finds them (`crate::quick`)
+    let found = match crate::quick::quick(scan, text.as_bytes(), rule) {
+        Some(found) => Some(found),
+        None => grammar_by(scan, text, rule, zone_id),
+    };
+    let Some((g, percent)) = found else {
         return Verdict::Invalid;
     };
     // U+FEFF is a ucschar: the pattern lets it start a path, is_valid does not.

@@ -319,6 +319,7 @@ impl<'a> Texts<'a> {
     }
 
     /// Row `i` (`< len`), `None` for a null.
+    #[inline(always)]
     pub(super) fn get(&self, i: usize) -> Option<&'a str> {
         match self {
             Texts::Utf8(a) => a.is_valid(i).then(|| a.value(i)),
