@@ -301,6 +301,11 @@ fn port_answerable(port: &[u8]) -> bool {
 /// idn-uri 3: escaped US-ASCII, escaped UTF-8 that must pass UTS #46 ToASCII, escapes
 /// that are not UTF-8, all the IDNA package's and the host module's to judge) and a port
 /// of more than 5 digits or above 65535.
+///
+/// Inlined into its callers (about a dozen; the extension 26 KB larger): the groups then
+/// reach the caller without a copy through memory. One thread, two alternating pairs:
+/// the `check` column 2-4 % faster on `web` and `mixed`, `normalize` 3-4 %.
+#[inline(always)]
 pub fn validate(text: &str, rule: Rule, zone_id: bool) -> Verdict {
     validate_by(Dispatched, text, rule, zone_id)
 }
