@@ -34,7 +34,7 @@
 use crate::block::Stops;
 use crate::chars::{in_class, Scanner, Wide};
 use crate::tables::{FRAGMENT, QUERY, SCHEME, SCHEME_FIRST};
-use crate::validate::{Groups, Rule};
+use crate::validate::{port_end, Groups, Rule};
 
 /// The byte that starts a query.
 const QUESTION: Stops = Stops::bytes(b"?");
@@ -74,7 +74,7 @@ pub fn quick<S: Scanner>(scan: S, s: &[u8], rule: Rule) -> Option<(Groups, bool)
         let h = HOST_END.find(s, a).min(e);
         q = h;
         if h < n && s[h] == b':' {
-            q = h + 1 + s[h + 1..].iter().take_while(|b| b.is_ascii_digit()).count();
+            q = port_end(s, h);
             g.port = Some((h + 1, q));
         }
         if q < n && !matches!(s[q], b'/' | b'?' | b'#') {

@@ -216,7 +216,7 @@ pub fn grammar_by<S: Scanner>(
         g.host = Some((h, q));
         // [ ":" port ], port = *DIGIT
         if q < n && s[q] == b':' {
-            let e = q + 1 + s[q + 1..].iter().take_while(|b| b.is_ascii_digit()).count();
+            let e = port_end(s, q);
             g.port = Some((q + 1, e));
             q = e;
         }
@@ -285,6 +285,18 @@ pub fn percent_ok(s: &[u8]) -> bool {
         }
     }
     true
+}
+
+/// The end of `":" port` whose ":" is at `colon`, `port = *DIGIT` (RFC 3986 3.2.3): the
+/// grammar's reading and the quick path's ([`crate::quick`]).
+#[inline(always)]
+pub(crate) fn port_end(s: &[u8], colon: usize) -> usize {
+    colon
+        + 1
+        + s[colon + 1..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count()
 }
 
 /// Whether the port (RFC 3986 3.2.3, `*DIGIT`) may be answered here: at most 5 digits
