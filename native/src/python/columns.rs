@@ -318,15 +318,48 @@ impl<'a> Texts<'a> {
         }
     }
 
+    /// The rows `lo..hi`, in order.
+    fn rows(&self, lo: usize, hi: usize) -> Rows<'_, 'a> {
+        Rows {
+            texts: self,
+            i: lo,
+            hi,
+        }
+    }
+
     /// Row `i` (`< len`), `None` for a null.
     #[inline(always)]
     pub(super) fn get(&self, i: usize) -> Option<&'a str> {
         match self {
-            Texts::Utf8(a) => a.is_valid(i).then(|| a.value(i)),
-            Texts::Large(a) => a.is_valid(i).then(|| a.value(i)),
-            Texts::View(a) => a.is_valid(i).then(|| a.value(i)),
+            // no `bool::then` (a closure): in the work of a dispatch it was left out of line
+            Texts::Utf8(a) if a.is_valid(i) => Some(a.value(i)),
+            Texts::Large(a) if a.is_valid(i) => Some(a.value(i)),
+            Texts::View(a) if a.is_valid(i) => Some(a.value(i)),
+            Texts::Utf8(_) | Texts::Large(_) | Texts::View(_) => None,
             Texts::Nulls => None,
         }
+    }
+}
+
+/// [`Texts::rows`]: an iterator of its own, whose `next` is inlined into the work of a
+/// dispatch ([`decide_each`]). The `Map` of a range over [`Texts::get`] was left out of
+/// line there, a call a row (6 % of the `is_valid` column's profile).
+struct Rows<'t, 'a> {
+    texts: &'t Texts<'a>,
+    i: usize,
+    hi: usize,
+}
+
+impl<'a> Iterator for Rows<'_, 'a> {
+    type Item = Option<&'a str>;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<Option<&'a str>> {
+        if self.i == self.hi {
+            return None;
+        }
+        self.i += 1;
+        Some(self.texts.get(self.i - 1))
     }
 }
 
@@ -417,7 +450,7 @@ fn work(
     if let Task::IsValid(rule, zone) = task {
         // every row inside one dispatch of the block reader
         let codes = &mut part.codes;
-        decide_each((lo..hi).map(|i| texts.get(i)), rule, zone, |d| {
+        decide_each(texts.rows(lo, hi), rule, zone, |d| {
             codes.push(match d {
                 None => NULL,
                 Some(Decision::Valid) => TRUE,
