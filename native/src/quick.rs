@@ -108,7 +108,7 @@ pub fn quick<S: Scanner>(scan: S, s: &[u8], rule: Rule) -> Option<(Groups, bool)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::block::{classified, Bits, WithBits};
+    use crate::block::{classified, every_level, Bits, WithBits};
     use crate::chars::{Dispatched, Within};
     use crate::tables::{CLASS, PATH, REG_NAME, USERINFO};
     use crate::validate::grammar_by;
@@ -124,7 +124,8 @@ mod tests {
         Rule::RelativeRef,
     ];
 
-    /// `quick` inside one dispatch, through the fastest `Bits` of this CPU.
+    /// `quick` inside one dispatch, through a `Bits` of this CPU.
+    #[derive(Clone, Copy)]
     struct Quick<'a>(&'a [u8], Rule);
 
     impl WithBits for Quick<'_> {
@@ -153,6 +154,10 @@ mod tests {
         for rule in RULES {
             let fast = classified(Quick(text.as_bytes(), rule));
             assert_eq!(fast, quick(Dispatched, text.as_bytes(), rule), "{text:?}");
+            // every level of the block reader, each inside its dispatch
+            for level in every_level(Quick(text.as_bytes(), rule)) {
+                assert_eq!(level, fast, "{text:?}");
+            }
             if let Some(found) = fast {
                 let grammar = grammar_by(Dispatched, text, rule, false);
                 assert_eq!(Some(found), grammar, "{text:?} {rule:?}");

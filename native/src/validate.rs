@@ -511,10 +511,23 @@ mod tests {
         ));
     }
 
+    /// One text's decision, as work for `every_level`.
+    #[derive(Clone, Copy)]
+    struct One<'a>(&'a str, Rule, bool);
+
+    impl crate::block::WithBits for One<'_> {
+        type Output = Decision;
+        fn with<B: crate::block::Bits>(self, bits: B) -> Decision {
+            validate_by(Within(bits), self.0, self.1, self.2).decision()
+        }
+    }
+
     #[test]
     fn every_scanner_decides_as_validate() {
-        // `decide_each` (all texts inside one dispatch), `decide`, and the ranges that
-        // every CPU has (`Within(Ranges)`), against `validate` (a dispatch per run)
+        // `decide_each` (all texts inside one dispatch), `decide`, and every level of the
+        // block reader this CPU has, each inside its dispatch (`every_level`: the ranges
+        // that every CPU has, SSSE3's shuffle, AVX2's), against `validate` (a dispatch
+        // per run)
         let mut texts: Vec<String> = [
             "http://example.org/a?q#f",
             "http://résumé.example.org/東京?\u{E000}#é",
@@ -553,8 +566,8 @@ mod tests {
                 assert_eq!(got, want.iter().map(|&d| Some(d)).collect::<Vec<_>>());
                 for (t, &d) in texts.iter().zip(&want) {
                     assert_eq!(decide(t, rule, zone), d, "{t}");
-                    let ranges = validate_by(Within(crate::block::Ranges), t, rule, zone);
-                    assert_eq!(ranges.decision(), d, "{t}");
+                    let levels = crate::block::every_level(One(t, rule, zone));
+                    assert!(levels.iter().all(|&l| l == d), "{t}: {levels:?}");
                 }
             }
         }
