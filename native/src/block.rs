@@ -401,10 +401,8 @@ pub(crate) fn every_level<W: WithBits + Clone>(work: W) -> Vec<W::Output> {
 /// The byte shuffles of SSSE3 and AVX2 (x86-64), asked of the CPU once.
 #[cfg(target_arch = "x86_64")]
 mod shuffle {
-    use std::arch::x86_64::__m128i;
+    use std::arch::x86_64::{__m128i, __m256i};
     use std::sync::OnceLock;
-
-    use std::arch::x86_64::__m256i;
 
     use pulp::x86::{V2, V3};
 
