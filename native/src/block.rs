@@ -370,11 +370,17 @@ pub trait WithBits {
 pub fn classified<W: WithBits>(work: W) -> W::Output {
     #[cfg(target_arch = "x86_64")]
     if let Some(simd) = shuffle::level3() {
-        return simd.vectorize(shuffle::Job3 { simd, work });
+        return simd.vectorize(shuffle::Job {
+            bits: shuffle::Shuffle3(simd),
+            work,
+        });
     }
     #[cfg(target_arch = "x86_64")]
     if let Some(simd) = shuffle::level() {
-        return simd.vectorize(shuffle::Job { simd, work });
+        return simd.vectorize(shuffle::Job {
+            bits: shuffle::Shuffle(simd),
+            work,
+        });
     }
     work.with(Ranges)
 }
@@ -388,11 +394,12 @@ pub(crate) fn every_level<W: WithBits + Clone>(work: W) -> Vec<W::Output> {
     #[cfg(target_arch = "x86_64")]
     {
         if let Some(simd) = shuffle::level() {
-            let work = work.clone();
-            out.push(simd.vectorize(shuffle::Job { simd, work }));
+            let (bits, work) = (shuffle::Shuffle(simd), work.clone());
+            out.push(simd.vectorize(shuffle::Job { bits, work }));
         }
         if let Some(simd) = shuffle::level3() {
-            out.push(simd.vectorize(shuffle::Job3 { simd, work }));
+            let bits = shuffle::Shuffle3(simd);
+            out.push(simd.vectorize(shuffle::Job { bits, work }));
         }
     }
     out
@@ -408,34 +415,21 @@ mod shuffle {
 
     use super::{Bits, Stops};
 
-    /// Work run by pulp's dispatch with the shuffle: a type of its own, not a closure, so
-    /// that its `call` is inlined into the function compiled for SSSE3 whatever its size
-    /// (a closure is inlined only when LLVM finds it small, and what is not inlined there
-    /// runs without SSSE3, every shuffle a call).
-    pub struct Job<W> {
-        pub simd: V2,
+    /// Work run by pulp's dispatch with a shuffle (`bits`: [`Shuffle`] or [`Shuffle3`]): a
+    /// type of its own, not a closure, so that its `call` is inlined into the function
+    /// compiled for SSSE3 or AVX2 whatever its size (a closure is inlined only when LLVM
+    /// finds it small, and what is not inlined there runs without them, every shuffle a
+    /// call).
+    pub struct Job<B, W> {
+        pub bits: B,
         pub work: W,
     }
 
-    impl<W: super::WithBits> pulp::NullaryFnOnce for Job<W> {
+    impl<B: Bits, W: super::WithBits> pulp::NullaryFnOnce for Job<B, W> {
         type Output = W::Output;
         #[inline(always)]
         fn call(self) -> W::Output {
-            self.work.with(Shuffle(self.simd))
-        }
-    }
-
-    /// [`Job`] with the CPU's AVX2.
-    pub struct Job3<W> {
-        pub simd: V3,
-        pub work: W,
-    }
-
-    impl<W: super::WithBits> pulp::NullaryFnOnce for Job3<W> {
-        type Output = W::Output;
-        #[inline(always)]
-        fn call(self) -> W::Output {
-            self.work.with(Shuffle3(self.simd))
+            self.work.with(self.bits)
         }
     }
 
