@@ -245,6 +245,16 @@ fn pair(m: &impl Marks, s: &[u8], a: usize) -> u32 {
     m.pair(s[a..a + 32].try_into().expect("32 bytes"))
 }
 
+/// The two blocks of sixteen bytes of `two`.
+#[inline(always)]
+fn halves(two: &[u8; 32]) -> (&[u8; 16], &[u8; 16]) {
+    let (b0, b1) = two.split_at(16);
+    (
+        b0.try_into().expect("16 bytes"),
+        b1.try_into().expect("16 bytes"),
+    )
+}
+
 /// What [`Stops::find_by`] reads of a block: a bit for each of its bytes. A trait, not a
 /// closure: inside a dispatch of [`classified`], a closure that LLVM does not inline runs
 /// without the shuffle, each one a call (seen in a profiling build of the extension: four
@@ -255,8 +265,8 @@ trait Marks {
     /// Two blocks at once (bit `k`: byte `k` of the 32).
     #[inline(always)]
     fn pair(&self, two: &[u8; 32]) -> u32 {
-        let (b0, b1) = two.split_at(16);
-        self.of(b0.try_into().expect("16 bytes")) | self.of(b1.try_into().expect("16 bytes")) << 16
+        let (b0, b1) = halves(two);
+        self.of(b0) | self.of(b1) << 16
     }
 }
 
@@ -335,9 +345,7 @@ pub trait Bits: Copy {
     /// [`Bits::outside`] of two blocks at once (bit `k`: byte `k` of the 32).
     #[inline(always)]
     fn outside_pair(self, stops: &Stops, two: &[u8; 32]) -> u32 {
-        let (b0, b1) = two.split_at(16);
-        let b0 = b0.try_into().expect("16 bytes");
-        let b1 = b1.try_into().expect("16 bytes");
+        let (b0, b1) = halves(two);
         self.outside(stops, b0) | self.outside(stops, b1) << 16
     }
 }
@@ -369,18 +377,16 @@ pub trait WithBits {
 #[inline(always)]
 pub fn classified<W: WithBits>(work: W) -> W::Output {
     #[cfg(target_arch = "x86_64")]
-    if let Some(simd) = shuffle::level3() {
-        return simd.vectorize(shuffle::Job {
-            bits: shuffle::Shuffle3(simd),
-            work,
-        });
-    }
-    #[cfg(target_arch = "x86_64")]
-    if let Some(simd) = shuffle::level() {
-        return simd.vectorize(shuffle::Job {
-            bits: shuffle::Shuffle(simd),
-            work,
-        });
+    {
+        let (v2, v3) = shuffle::levels();
+        if let Some(simd) = v3 {
+            let bits = shuffle::Shuffle3(simd);
+            return simd.vectorize(shuffle::Job { bits, work });
+        }
+        if let Some(simd) = v2 {
+            let bits = shuffle::Shuffle(simd);
+            return simd.vectorize(shuffle::Job { bits, work });
+        }
     }
     work.with(Ranges)
 }
@@ -393,11 +399,12 @@ pub(crate) fn every_level<W: WithBits + Clone>(work: W) -> Vec<W::Output> {
     let mut out = vec![work.clone().with(Ranges)];
     #[cfg(target_arch = "x86_64")]
     {
-        if let Some(simd) = shuffle::level() {
+        let (v2, v3) = shuffle::levels();
+        if let Some(simd) = v2 {
             let (bits, work) = (shuffle::Shuffle(simd), work.clone());
             out.push(simd.vectorize(shuffle::Job { bits, work }));
         }
-        if let Some(simd) = shuffle::level3() {
+        if let Some(simd) = v3 {
             let bits = shuffle::Shuffle3(simd);
             out.push(simd.vectorize(shuffle::Job { bits, work }));
         }
@@ -405,120 +412,8 @@ pub(crate) fn every_level<W: WithBits + Clone>(work: W) -> Vec<W::Output> {
     out
 }
 
-/// The byte shuffles of SSSE3 and AVX2 (x86-64), asked of the CPU once.
 #[cfg(target_arch = "x86_64")]
-mod shuffle {
-    use std::arch::x86_64::{__m128i, __m256i};
-    use std::sync::OnceLock;
-
-    use pulp::x86::{V2, V3};
-
-    use super::{Bits, Stops};
-
-    /// Work run by pulp's dispatch with a shuffle (`bits`: [`Shuffle`] or [`Shuffle3`]): a
-    /// type of its own, not a closure, so that its `call` is inlined into the function
-    /// compiled for SSSE3 or AVX2 whatever its size (a closure is inlined only when LLVM
-    /// finds it small, and what is not inlined there runs without them, every shuffle a
-    /// call).
-    pub struct Job<B, W> {
-        pub bits: B,
-        pub work: W,
-    }
-
-    impl<B: Bits, W: super::WithBits> pulp::NullaryFnOnce for Job<B, W> {
-        type Output = W::Output;
-        #[inline(always)]
-        fn call(self) -> W::Output {
-            self.work.with(self.bits)
-        }
-    }
-
-    /// [`Shuffle`], and two blocks at once through AVX2 ([`Stops::shuffled_pair`]).
-    #[derive(Clone, Copy)]
-    pub struct Shuffle3(pub V3);
-
-    impl Bits for Shuffle3 {
-        #[inline(always)]
-        fn outside(self, stops: &Stops, block: &[u8; 16]) -> u32 {
-            stops.shuffled(*self.0, block)
-        }
-
-        #[inline(always)]
-        fn outside_pair(self, stops: &Stops, two: &[u8; 32]) -> u32 {
-            stops.shuffled_pair(self.0, two)
-        }
-    }
-
-    /// The CPU's AVX2 (with the rest of x86-64-v3, as pulp hands it out), or `None`.
-    #[inline(always)]
-    pub(super) fn level3() -> Option<V3> {
-        static LEVEL: OnceLock<Option<V3>> = OnceLock::new();
-        *LEVEL.get_or_init(V3::try_new)
-    }
-
-    /// [`Stops::shuffled`], with the CPU's SSSE3.
-    #[derive(Clone, Copy)]
-    pub struct Shuffle(pub V2);
-
-    impl Bits for Shuffle {
-        #[inline(always)]
-        fn outside(self, stops: &Stops, block: &[u8; 16]) -> u32 {
-            stops.shuffled(self.0, block)
-        }
-    }
-
-    /// The CPU's SSSE3 (with the rest of x86-64-v2, as pulp hands it out), or `None`.
-    #[inline(always)]
-    pub(super) fn level() -> Option<V2> {
-        static LEVEL: OnceLock<Option<V2>> = OnceLock::new();
-        *LEVEL.get_or_init(V2::try_new)
-    }
-
-    /// The row bit of each high nibble: `1 << (row % 8)`.
-    const ROW_BIT: [u8; 16] = [1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128];
-
-    impl Stops {
-        /// [`Stops::bits`] through three byte shuffles: the bitmap of each byte's column
-        /// (its low nibble) from `low` for an ASCII byte (the shuffle gives zero for an
-        /// index with its top bit set) or from `high` for another, and the bit of its
-        /// row (its high nibble); the byte is outside when they share a bit.
-        #[inline(always)]
-        pub(super) fn shuffled(&self, simd: V2, block: &[u8; 16]) -> u32 {
-            let (sse2, ssse3) = (simd.sse2, simd.ssse3);
-            let v: __m128i = pulp::cast(*block);
-            let column = sse2._mm_and_si128(v, sse2._mm_set1_epi8(0x8F_u8 as i8));
-            let ascii = ssse3._mm_shuffle_epi8(pulp::cast(self.low), column);
-            let flipped = sse2._mm_xor_si128(column, sse2._mm_set1_epi8(0x80_u8 as i8));
-            let other = ssse3._mm_shuffle_epi8(pulp::cast(self.high), flipped);
-            let row = sse2._mm_and_si128(sse2._mm_srli_epi16::<4>(v), sse2._mm_set1_epi8(0x0F));
-            let bit = ssse3._mm_shuffle_epi8(pulp::cast(ROW_BIT), row);
-            let hit = sse2._mm_and_si128(sse2._mm_or_si128(ascii, other), bit);
-            let inside = sse2._mm_cmpeq_epi8(hit, sse2._mm_setzero_si128());
-            !(sse2._mm_movemask_epi8(inside) as u32) & 0xFFFF
-        }
-
-        /// [`Stops::shuffled`] of two blocks at once, in AVX2's 32-byte vectors (its byte
-        /// shuffle looks up each half in its own half of the table: both hold the same).
-        #[inline(always)]
-        pub(super) fn shuffled_pair(&self, simd: V3, two: &[u8; 32]) -> u32 {
-            let (avx, avx2) = (simd.avx, simd.avx2);
-            let v: __m256i = pulp::cast(*two);
-            let low: __m256i = pulp::cast([self.low, self.low]);
-            let high: __m256i = pulp::cast([self.high, self.high]);
-            let row_bit: __m256i = pulp::cast([ROW_BIT, ROW_BIT]);
-            let column = avx2._mm256_and_si256(v, avx._mm256_set1_epi8(0x8F_u8 as i8));
-            let ascii = avx2._mm256_shuffle_epi8(low, column);
-            let flipped = avx2._mm256_xor_si256(column, avx._mm256_set1_epi8(0x80_u8 as i8));
-            let other = avx2._mm256_shuffle_epi8(high, flipped);
-            let row =
-                avx2._mm256_and_si256(avx2._mm256_srli_epi16::<4>(v), avx._mm256_set1_epi8(0x0F));
-            let bit = avx2._mm256_shuffle_epi8(row_bit, row);
-            let hit = avx2._mm256_and_si256(avx2._mm256_or_si256(ascii, other), bit);
-            let inside = avx2._mm256_cmpeq_epi8(hit, avx._mm256_setzero_si256());
-            !(avx2._mm256_movemask_epi8(inside) as u32)
-        }
-    }
-}
+mod shuffle;
 
 #[cfg(test)]
 mod tests {
