@@ -213,7 +213,8 @@ mod tests {
 
     #[test]
     fn broken_up_to_most() {
-        use crate::validate::{validate, Rule, Verdict};
+        use crate::rule::Rule;
+        use crate::validate::{validate, Verdict};
         let text = format!("http://h/{}", "\u{5D0}a/".repeat(1_000_000));
         let Verdict::Valid(g) = validate(&text, Rule::IriReference, false) else {
             panic!("valid")

@@ -33,10 +33,11 @@ use crate::block::Stops;
 use crate::chars::all_inert;
 use crate::hostname::{a_label_shape, dns_ok, idn_candidate, idn_converted};
 use crate::pretest::characters;
+use crate::rule::Rule;
 use crate::scheme_clean::scheme_clean;
 use crate::tables::{CLASS, DEFAULT_PORTS, SPECIFIC_SCHEMES, UNRESERVED};
 use crate::triplet;
-use crate::validate::{validate, Groups, Rule, Verdict};
+use crate::validate::{validate, Groups, Verdict};
 
 fn eq_lower(scheme: &[u8], name: &str) -> bool {
     scheme.eq_ignore_ascii_case(name.as_bytes())

@@ -5,9 +5,10 @@
 
 use crate::block::Stops;
 use crate::codeset::CodeSet;
+use crate::rule::Rule;
 use crate::tables::{DNS_HOST_SCHEMES, MAY_DECODE, MAY_DECODE_QUERY, UNRESERVED};
 use crate::triplet;
-use crate::validate::{validate, Groups, Rule, Verdict};
+use crate::validate::{validate, Groups, Verdict};
 
 const HEX: &[u8; 16] = b"0123456789ABCDEF";
 

@@ -72,8 +72,9 @@
 use crate::clean::{clean_groups, components_nfc, Clean};
 use crate::found::{placed, Fault, Found, Place, PLACES_MAX};
 use crate::hostname::{ldh_label, DNS_MAX};
+use crate::rule::Rule;
 use crate::tables::{CLASS, QUERY};
-use crate::validate::{validate, Groups, Rule, Verdict};
+use crate::validate::{validate, Groups, Verdict};
 
 /// What takes the place of a faulty character in the authority (see the module comment).
 pub(crate) const STAND_IN: u8 = b'g';

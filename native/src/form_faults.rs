@@ -26,7 +26,8 @@
 use crate::clean::{dots_checked, is_default_port};
 use crate::faults::STAND_IN;
 use crate::found::{quoted, short, Fault, Place, PLACES_MAX};
-use crate::validate::{Groups, Rule};
+use crate::rule::Rule;
+use crate::validate::Groups;
 
 /// Python's `repr` of an ASCII `text` that it writes without an escape ([`quoted`]):
 /// printable, no backslash, not both quotes; `None` for another.

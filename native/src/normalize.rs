@@ -8,8 +8,9 @@ use std::borrow::Cow;
 
 use crate::convert::{decodable, decode, decode_with, may_decode, uses_dns};
 use crate::resolve::remove_dot_segments;
+use crate::rule::Rule;
 use crate::tables::{ADDR_SPEC_PATH_SCHEMES, DEFAULT_HOSTS, DEFAULT_PORTS, EMPTY_PATH_IS_SLASH};
-use crate::validate::{validate, Rule, Verdict};
+use crate::validate::{validate, Verdict};
 
 /// The rungs this module climbs (RFC 3987 5.3.2 and 5.3.3).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -33,8 +33,9 @@
 
 use crate::block::Stops;
 use crate::chars::{in_class, Scanner, Wide};
+use crate::rule::Rule;
 use crate::tables::{FRAGMENT, QUERY, SCHEME, SCHEME_FIRST};
-use crate::validate::{port_end, Groups, Rule};
+use crate::validate::{port_end, Groups};
 
 /// The byte that starts a query.
 const QUESTION: Stops = Stops::bytes(b"?");

@@ -6,7 +6,8 @@
 use std::borrow::Cow;
 
 use crate::block::Stops;
-use crate::validate::{validate, Groups, Rule, Verdict};
+use crate::rule::Rule;
+use crate::validate::{validate, Groups, Verdict};
 
 /// RFC 3986 5.2.4 remove_dot_segments, the algorithm as written (input and output
 /// buffers), in linear time: step C truncates the output at its last "/", and each output

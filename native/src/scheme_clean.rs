@@ -155,7 +155,8 @@ fn base64_quads(data: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::validate::{validate, Rule, Verdict};
+    use crate::rule::Rule;
+    use crate::validate::{validate, Verdict};
 
     fn clean(text: &str) -> bool {
         let Verdict::Valid(g) = validate(text, Rule::IriReference, false) else {

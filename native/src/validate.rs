@@ -9,70 +9,9 @@
 use crate::block::{classified, Bits, WithBits};
 use crate::chars::{in_class, Dispatched, Scanner, Wide, Within};
 use crate::ip;
+use crate::rule::Rule;
 use crate::tables::{FRAGMENT, PATH, QUERY, REG_NAME, SCHEME, SCHEME_FIRST, SEGMENT_NC, USERINFO};
 use crate::triplet::PERCENT;
-
-/// The eight rules (RFC 3987 2.2, RFC 3986 Appendix A), named as `iri.Rule` values.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Rule {
-    Iri,
-    IriReference,
-    AbsoluteIri,
-    IrelativeRef,
-    Uri,
-    UriReference,
-    AbsoluteUri,
-    RelativeRef,
-}
-
-impl Rule {
-    /// The rule of an `iri.Rule` value (a `StrEnum`, so its text); `None` for any other
-    /// text (the Python side then raises its own `ValueError`).
-    pub fn from_name(name: &str) -> Option<Rule> {
-        Some(match name {
-            "IRI_reference" => Rule::IriReference,
-            "IRI" => Rule::Iri,
-            "absolute_IRI" => Rule::AbsoluteIri,
-            "irelative_ref" => Rule::IrelativeRef,
-            "URI" => Rule::Uri,
-            "URI_reference" => Rule::UriReference,
-            "absolute_URI" => Rule::AbsoluteUri,
-            "relative_ref" => Rule::RelativeRef,
-            _ => return None,
-        })
-    }
-
-    pub fn is_iri(self) -> bool {
-        matches!(
-            self,
-            Rule::Iri | Rule::IriReference | Rule::AbsoluteIri | Rule::IrelativeRef
-        )
-    }
-
-    pub fn needs_scheme(self) -> bool {
-        matches!(
-            self,
-            Rule::Iri | Rule::AbsoluteIri | Rule::Uri | Rule::AbsoluteUri
-        )
-    }
-
-    pub fn forbids_scheme(self) -> bool {
-        matches!(self, Rule::IrelativeRef | Rule::RelativeRef)
-    }
-
-    pub fn forbids_fragment(self) -> bool {
-        matches!(self, Rule::AbsoluteIri | Rule::AbsoluteUri)
-    }
-}
-
-/// The zone-identifier option (`iri.ZoneID` values): `Some(accept)` or `None` if unknown.
-pub fn zone_from_name(name: &str) -> Option<bool> {
-    match name {
-        "reject" => Some(false),
-        "accept" => Some(true),
-        _ => None,
-    }
-}
 
 /// A component's byte range in the text; `None` when absent (the group did not match).
 pub type Span = Option<(usize, usize)>;

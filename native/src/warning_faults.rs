@@ -15,7 +15,8 @@ use crate::bidi_faults::bidi_places;
 use crate::clean::{clean_but_component_warnings, not_nfc, Clean};
 use crate::faults::Faults;
 use crate::found::{placed, Fault, Place};
-use crate::validate::{Groups, Rule};
+use crate::rule::Rule;
+use crate::validate::Groups;
 
 /// The faults of a valid text (`g`) whose only violations are the 4.2 bidi warnings and
 /// `not-nfc` outside the host; `None` when it has others, or none, or when Python must

@@ -5,7 +5,8 @@ use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
-use crate::validate::{self, zone_from_name, Rule};
+use crate::rule::{zone_from_name, Rule};
+use crate::validate::{self};
 
 /// The `&str` of a Python `str` without copying (the UTF-8 that CPython caches), or
 /// `None` for a non-`str` or a `str` with a lone surrogate (no UTF-8 exists for it).

@@ -37,7 +37,8 @@ use crate::clean::{clean, Clean};
 use crate::faults::faults;
 use crate::normalize::Level;
 use crate::resolve::Base;
-use crate::validate::{decide, decide_each, Decision, Rule};
+use crate::rule::Rule;
+use crate::validate::{decide, decide_each, Decision};
 
 /// Rows per slice: the GIL is released once per slice, and the per-row state of a slice
 /// is all the memory the kernel holds beside the input and the output.

@@ -13,8 +13,9 @@ use super::twins::{bindings, idna_map, idna_simple, HostMap};
 use super::UNICODE_OK;
 use crate::clean as clean_core;
 use crate::faults::{self, Faults};
+use crate::rule::Rule;
 use crate::split as split_core;
-use crate::validate::{self, Decision, Rule, Verdict};
+use crate::validate::{self, Decision, Verdict};
 
 /// `iri.is_valid(text, rule=rule, zone_id=zone_id)`, or `None` to defer: a non-`str`, a
 /// lone surrogate, an unknown option, or a host whose percent-encoded UTF-8 must be
