@@ -5,7 +5,7 @@
 //!
 //! Each chunk of the input is processed in slices of [`SLICE`] rows, so the working set
 //! stays bounded whatever the size of the chunk: a GIL-free pass, on up to 4 threads (as
-//! many as the process has cores, or `IRI_THREADS`: [`threads`]), answers what the core
+//! many as the process has cores, or `IRI_THREADS`: [`super::share`]), answers what the core
 //! answers alone, a host that needs IDNA from the cache the Python IDNA functions share
 //! with the drop-ins; then, with the GIL, the rows it deferred are asked again with the
 //! Python IDNA functions (once per host), and what is still undecided goes
@@ -15,11 +15,11 @@
 //! ([`super::repeats`]); a lookup per row costs more than it saves on columns of distinct
 //! values (measured).
 
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
 
 use arrow_array::cast::AsArray;
-use arrow_array::{Array, ArrayRef, LargeStringArray, StringArray, StringViewArray};
+use arrow_array::{Array, ArrayRef};
 use arrow_schema::{DataType, Field};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -30,6 +30,8 @@ use super::args::{level_of, options, text_of};
 use super::column_out::{Answer, Kind, Out, Parts, Row, SMALL_MAX};
 use super::panic::{core, detached};
 use super::repeats::{encode, many_repeats, spread};
+use super::share::{from_both_ends, in_runs};
+use super::texts::Texts;
 use super::twins::{bindings, idna_cached, idna_map, HostMap};
 use super::values::{clean_answer, fault_rows, rows};
 use super::UNICODE_OK;
@@ -43,171 +45,6 @@ use crate::validate::{decide, decide_each, Decision};
 /// Rows per slice: the GIL is released once per slice, and the per-row state of a slice
 /// is all the memory the kernel holds beside the input and the output.
 const SLICE: usize = 65_536;
-
-/// A slice of fewer rows is worked on by one thread (measured: below, starting a thread
-/// costs about what it saves on `is_valid`, and inside DuckDB, which hands a function
-/// 2,048 rows at a time from threads of its own, it cost more).
-const PARALLEL_MIN_ROWS: usize = 4_096;
-
-/// The threads that work on a slice, decided once: `IRI_THREADS` when it is a number from
-/// 1 to 64 (`1`: none beside the caller's; an engine that runs one task per core sets it),
-/// else the cores the process may use, at most 4 (`1` when the platform cannot tell).
-fn threads() -> usize {
-    static THREADS: OnceLock<usize> = OnceLock::new();
-    *THREADS.get_or_init(|| {
-        std::env::var("IRI_THREADS")
-            .ok()
-            .and_then(|v| v.trim().parse::<usize>().ok())
-            .filter(|n| (1..=64).contains(n))
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get().min(4)))
-    })
-}
-
-/// The rows `lo..hi`, claimed from both ends by [`threads`] threads (one below
-/// [`PARALLEL_MIN_ROWS`]): the calling thread takes [`RUN`] rows at a time from the front
-/// and works them with `first` (which writes them where they go, in row order); each
-/// other thread takes rows from the back, a quarter of what is left per thread (at least
-/// [`RUN`]: few pieces, smaller as the two ends meet), and works them with `other` into a
-/// piece of its own. The pieces in row order (they all follow the rows of `first`). A
-/// thread that starts late (a sleeping core wakes in 0.1-0.2 ms here) or runs slower
-/// takes fewer rows: measured on `split`, a helper writing into fresh memory ran 1.7x
-/// slower than the caller, and fixed halves left the caller idle for a third of the
-/// call. A panic in another thread is raised again here, where `detached` turns it into
-/// the library's error.
-fn from_both_ends<T: Send>(
-    (lo, hi): (usize, usize),
-    mut first: impl FnMut(usize, usize),
-    other: impl Fn(usize, usize) -> T + Sync,
-) -> Vec<T> {
-    let threads = threads();
-    if threads < 2 || hi - lo < PARALLEL_MIN_ROWS {
-        first(lo, hi);
-        return Vec::new();
-    }
-    let ends = Ends::new(lo, hi);
-    let other = &other;
-    let ends = &ends;
-    std::thread::scope(|s| {
-        let spawned: Vec<_> = (1..threads)
-            .map(|_| {
-                s.spawn(move || {
-                    let mut done = Vec::new();
-                    while let Some((a, b)) = ends.back(threads) {
-                        done.push((a, other(a, b)));
-                    }
-                    done
-                })
-            })
-            .collect();
-        while let Some((a, b)) = ends.front() {
-            first(a, b);
-        }
-        in_order(Vec::new(), spawned)
-    })
-}
-
-/// `mine` and the results of the `spawned` threads, each keyed by where its rows start,
-/// in that order. A panic in another thread is raised again here.
-fn in_order<T>(
-    mut mine: Vec<(usize, T)>,
-    spawned: Vec<std::thread::ScopedJoinHandle<'_, Vec<(usize, T)>>>,
-) -> Vec<T> {
-    for thread in spawned {
-        mine.extend(
-            thread
-                .join()
-                .unwrap_or_else(|p| std::panic::resume_unwind(p)),
-        );
-    }
-    mine.sort_unstable_by_key(|&(k, _)| k);
-    mine.into_iter().map(|(_, t)| t).collect()
-}
-
-/// The rows not yet claimed of [`from_both_ends`]: `front..back`, both in one word (so a
-/// claim from either end is one compare-and-swap and the two never overlap).
-struct Ends {
-    lo: usize,
-    /// `(front - lo) << 32 | (back - lo)`; a slice holds at most [`SLICE`] rows
-    word: AtomicU64,
-}
-
-impl Ends {
-    fn new(lo: usize, hi: usize) -> Ends {
-        debug_assert!(hi - lo <= SLICE);
-        Ends {
-            lo,
-            word: AtomicU64::new((hi - lo) as u64),
-        }
-    }
-
-    /// The next rows from the front: [`RUN`] of them (fewer at the meeting point).
-    fn front(&self) -> Option<(usize, usize)> {
-        self.claim(|f, b| (f, b.min(f + RUN as u64)))
-    }
-
-    /// The next rows from the back for one of `threads` threads: a quarter of what is
-    /// left for each thread, at least [`RUN`].
-    fn back(&self, threads: usize) -> Option<(usize, usize)> {
-        self.claim(|f, b| {
-            let take = ((b - f) / (4 * threads as u64)).max(RUN as u64);
-            (b.saturating_sub(take).max(f), b)
-        })
-    }
-
-    /// Claims the rows `cut(front, back)` gives (a range at one end of `front..back`).
-    fn claim(&self, cut: impl Fn(u64, u64) -> (u64, u64)) -> Option<(usize, usize)> {
-        let mut word = self.word.load(Ordering::Relaxed);
-        loop {
-            let (f, b) = (word >> 32, word & 0xFFFF_FFFF);
-            if f >= b {
-                return None;
-            }
-            let (a, z) = cut(f, b);
-            let next = if a == f { z << 32 | b } else { f << 32 | a };
-            match self
-                .word
-                .compare_exchange_weak(word, next, Ordering::Relaxed, Ordering::Relaxed)
-            {
-                Ok(_) => return Some((self.lo + a as usize, self.lo + z as usize)),
-                Err(now) => word = now,
-            }
-        }
-    }
-}
-
-/// Rows per run that a thread of [`in_runs`] claims at a time: small enough that the
-/// threads finish together when one core runs slower than the other (a busy machine, a
-/// core shared with another process), large enough that a run's allocations are few.
-const RUN: usize = 1_024;
-
-/// `work` over the rows `lo..hi`, cut in runs of [`RUN`] rows that [`threads`] threads
-/// (one below [`PARALLEL_MIN_ROWS`]), the calling one among them, claim one after the
-/// other from a shared counter as they finish the last; their results in row order. A
-/// panic in another thread is raised again here, where `detached` turns it into the
-/// library's error.
-fn in_runs<T: Send>((lo, hi): (usize, usize), work: impl Fn(usize, usize) -> T + Sync) -> Vec<T> {
-    let threads = threads();
-    if threads < 2 || hi - lo < PARALLEL_MIN_ROWS {
-        return vec![work(lo, hi)];
-    }
-    let runs = (hi - lo).div_ceil(RUN);
-    let next = AtomicUsize::new(0);
-    let claim = || {
-        let mut done = Vec::new();
-        loop {
-            let k = next.fetch_add(1, Ordering::Relaxed);
-            if k >= runs {
-                return done;
-            }
-            let a = lo + k * RUN;
-            done.push((k, work(a, hi.min(a + RUN))));
-        }
-    };
-    std::thread::scope(|s| {
-        let spawned: Vec<_> = (1..threads.min(runs)).map(|_| s.spawn(claim)).collect();
-        in_order(claim(), spawned)
-    })
-}
 
 /// A task with its options, as the core runs it.
 #[derive(Clone, Copy)]
@@ -288,81 +125,6 @@ impl Part {
 
 /// The parts of one slice, in the order of its rows.
 type Runs = Vec<Part>;
-
-/// The texts of one Arrow string array (`string`, `large_string`, `string_view`; an
-/// all-null `null` array); offsets and validity as the array has them (sliced arrays).
-pub(super) enum Texts<'a> {
-    Utf8(&'a StringArray),
-    Large(&'a LargeStringArray),
-    View(&'a StringViewArray),
-    Nulls,
-}
-
-impl<'a> Texts<'a> {
-    pub(super) fn of(array: &'a ArrayRef) -> Option<Texts<'a>> {
-        match array.data_type() {
-            DataType::Utf8 => Some(Texts::Utf8(array.as_string::<i32>())),
-            DataType::LargeUtf8 => Some(Texts::Large(array.as_string::<i64>())),
-            DataType::Utf8View => Some(Texts::View(array.as_string_view())),
-            DataType::Null => Some(Texts::Nulls),
-            _ => None,
-        }
-    }
-
-    /// The bytes of the rows `lo..hi` (their values' total length; 0 where the array
-    /// does not tell it without a pass over the rows).
-    fn bytes(&self, lo: usize, hi: usize) -> usize {
-        match self {
-            Texts::Utf8(a) => (a.value_offsets()[hi] - a.value_offsets()[lo]) as usize,
-            Texts::Large(a) => (a.value_offsets()[hi] - a.value_offsets()[lo]) as usize,
-            Texts::View(_) | Texts::Nulls => 0,
-        }
-    }
-
-    /// The rows `lo..hi`, in order.
-    fn rows(&self, lo: usize, hi: usize) -> Rows<'_, 'a> {
-        Rows {
-            texts: self,
-            i: lo,
-            hi,
-        }
-    }
-
-    /// Row `i` (`< len`), `None` for a null.
-    #[inline(always)]
-    pub(super) fn get(&self, i: usize) -> Option<&'a str> {
-        match self {
-            // no `bool::then` (a closure): in the work of a dispatch it was left out of line
-            Texts::Utf8(a) if a.is_valid(i) => Some(a.value(i)),
-            Texts::Large(a) if a.is_valid(i) => Some(a.value(i)),
-            Texts::View(a) if a.is_valid(i) => Some(a.value(i)),
-            Texts::Utf8(_) | Texts::Large(_) | Texts::View(_) => None,
-            Texts::Nulls => None,
-        }
-    }
-}
-
-/// [`Texts::rows`]: an iterator of its own, whose `next` is inlined into the work of a
-/// dispatch ([`decide_each`]). The `Map` of a range over [`Texts::get`] was left out of
-/// line there, a call a row (6 % of the `is_valid` column's profile).
-struct Rows<'t, 'a> {
-    texts: &'t Texts<'a>,
-    i: usize,
-    hi: usize,
-}
-
-impl<'a> Iterator for Rows<'_, 'a> {
-    type Item = Option<&'a str>;
-
-    #[inline(always)]
-    fn next(&mut self) -> Option<Option<&'a str>> {
-        if self.i == self.hi {
-            return None;
-        }
-        self.i += 1;
-        Some(self.texts.get(self.i - 1))
-    }
-}
 
 /// The Python IDNA function a task maps hosts with; `None` for a task that maps none.
 fn idna_of(task: Task) -> Option<HostMap> {

@@ -5,8 +5,9 @@
 //! One file per concern: [`args`] (arguments in, `str`s out), [`panic`] (a panic of the
 //! core as `IRIError`), [`values`] (the per-value functions), [`dispatch`] (the drop-ins),
 //! [`twins`] (the Python functions they defer to), [`lines`] (the CLI's line loops),
-//! [`encoders`] (percent-encoding), [`columns`] (the Arrow column kernels),
-//! [`column_out`] (their result arrays) and [`repeats`] (columns of repeated values).
+//! [`encoders`] (percent-encoding), [`columns`] (the Arrow column kernels), [`texts`]
+//! (the rows they read), [`share`] (their rows among threads), [`column_out`] (their
+//! result arrays) and [`repeats`] (columns of repeated values).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -20,6 +21,8 @@ mod encoders;
 mod lines;
 mod panic;
 mod repeats;
+mod share;
+mod texts;
 mod twins;
 mod values;
 

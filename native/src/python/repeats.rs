@@ -14,7 +14,8 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3_arrow::input::AnyArray;
 
-use super::columns::{decoded, task_of, Texts};
+use super::columns::{decoded, task_of};
+use super::texts::Texts;
 
 /// A chunk of fewer rows is never sampled (the kernel runs over every row).
 pub(super) const REPEAT_MIN_ROWS: usize = 8192;
