@@ -16,8 +16,10 @@ use arrow_array::builder::{
 };
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, ArrayRef, BooleanArray, StructArray};
-use arrow_buffer::{BooleanBuffer, NullBuffer};
+use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer};
 use arrow_schema::{ArrowError, DataType, Field, Fields};
+
+use super::bits::Bits;
 
 /// One violation as `check` reports it: code, severity, component, start, end, section,
 /// message (the fields of `iri.Violation`, its span as two numbers).
@@ -121,31 +123,18 @@ impl Out {
         }
     }
 
-    /// `n` `is_valid` rows at once: row `i` is null when `null(i)`, else `value(i)`. Packed
-    /// 64 rows to a word and appended as one array, where [`Out::bool`] appends a bit at a
-    /// time.
-    pub(super) fn bools(
-        &mut self,
-        n: usize,
-        null: impl Fn(usize) -> bool,
-        value: impl Fn(usize) -> bool,
-    ) {
+    /// The `is_valid` rows of a run, their bits appended whole where [`Out::bool`]
+    /// appends a bit at a time.
+    pub(super) fn bits(&mut self, bits: Bits) {
+        let n = bits.len;
         match self {
             Out::Bool(b) => {
-                let values = BooleanBuffer::collect_bool(n, value);
-                let valid = BooleanBuffer::collect_bool(n, |i| !null(i));
+                let values = BooleanBuffer::new(Buffer::from_vec(bits.values), 0, n);
+                let valid = BooleanBuffer::new(Buffer::from_vec(bits.valid), 0, n);
                 let nulls = (valid.count_set_bits() < n).then(|| NullBuffer::new(valid));
                 b.append_array(&BooleanArray::new(values, nulls));
             }
-            out => {
-                for i in 0..n {
-                    if null(i) {
-                        out.null();
-                    } else {
-                        out.bool(value(i));
-                    }
-                }
-            }
+            out => (0..n).for_each(|_| out.null()),
         }
     }
 

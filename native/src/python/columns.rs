@@ -27,6 +27,7 @@ use pyo3_arrow::input::AnyArray;
 use pyo3_arrow::PyArray;
 
 use super::args::{level_of, options, text_of};
+use super::bits::{code, Bits};
 use super::column_out::{Answer, Kind, Out, Parts, Row, SMALL_MAX};
 use super::panic::{core, detached};
 use super::repeats::{encode, many_repeats, spread};
@@ -83,27 +84,26 @@ impl Task {
     }
 }
 
-/// What a thread writes for one row (`Part::codes`).
+/// What a thread writes for one row (`Part::codes`; `is_valid` writes bits instead).
 const NULL: u8 = 0;
 /// The core cannot answer alone: asked again with the GIL.
 const DEFER: u8 = 1;
-const FALSE: u8 = 2;
-const TRUE: u8 = 3;
 /// The next text answer of the part (`Part::text` up to the next `Part::ends`).
-const TEXT: u8 = 4;
+const TEXT: u8 = 2;
 /// The row's own text (`key` at the `simple` level).
-const SAME: u8 = 5;
+const SAME: u8 = 3;
 /// `check` of a clean text: no violation.
-const CLEAN: u8 = 6;
+const CLEAN: u8 = 4;
 /// `check` of a text whose faults the core tells (`crate::faults`): the next rows of the part
 /// (`Part::rows`).
-const ROWS: u8 = 7;
+const ROWS: u8 = 5;
 
 /// The answers of one thread for its run of rows: a code per row, the text answers
 /// written one after the other into one string (no allocation per row kept; the thread
-/// that allocates is the one that frees).
+/// that allocates is the one that frees); `is_valid`'s as bits.
 #[derive(Default)]
 struct Part {
+    bits: Bits,
     codes: Vec<u8>,
     text: String,
     ends: Vec<usize>,
@@ -209,20 +209,14 @@ fn work(
         _ => None,
     };
     let mut part = Part::default();
-    part.codes.reserve(hi - lo);
     if let Task::IsValid(rule, zone) = task {
-        // every row inside one dispatch of the block reader
-        let codes = &mut part.codes;
-        decide_each(texts.rows(lo, hi), rule, zone, |d| {
-            codes.push(match d {
-                None => NULL,
-                Some(Decision::Valid) => TRUE,
-                Some(Decision::Invalid) => FALSE,
-                Some(Decision::Defer) => DEFER,
-            })
-        });
+        // every row inside one dispatch of the block reader, then its bits
+        let mut codes = Vec::with_capacity(hi - lo);
+        decide_each(texts.rows(lo, hi), rule, zone, |d| codes.push(code(d)));
+        part.bits = Bits::of(&codes);
         return part;
     }
+    part.codes.reserve(hi - lo);
     if task.kind() == Kind::Text {
         // the answers are about as long as the texts: one allocation, mostly
         part.text.reserve(texts.bytes(lo, hi) + (hi - lo) * 2);
@@ -336,6 +330,20 @@ fn with_idna(py: Python<'_>, task: Task, text: &str) -> PyResult<Option<Answer>>
     Ok(out.map(Answer::Text))
 }
 
+/// A deferred row's answer: the core's with the Python IDNA functions, else
+/// `fallback(text)`'s (`None`: a null).
+fn asked(
+    py: Python<'_>,
+    task: Task,
+    fallback: &Bound<'_, PyAny>,
+    text: &str,
+) -> PyResult<Option<Answer>> {
+    match with_idna(py, task, text)? {
+        Some(answer) => Ok(Some(answer)),
+        None => from_python(task.kind(), fallback, text),
+    }
+}
+
 /// `fallback(text)`, the Python twin's answer for one row, read as the task's result:
 /// `None` is a null.
 fn from_python(kind: Kind, fallback: &Bound<'_, PyAny>, text: &str) -> PyResult<Option<Answer>> {
@@ -379,12 +387,19 @@ fn slice(
     // the 2 GiB of 32-bit offsets) is the library's error too
     core("column", || {
         let mut row = lo;
-        for part in parts {
-            let codes = &part.codes;
-            if kind == Kind::Bool && codes.iter().all(|&c| matches!(c, NULL | FALSE | TRUE)) {
-                // nothing to ask Python: the run's answers packed a word at a time
-                out.bools(codes.len(), |i| codes[i] == NULL, |i| codes[i] == TRUE);
-                row += codes.len();
+        for mut part in parts {
+            if kind == Kind::Bool {
+                // the run's bits, its deferred rows asked again
+                for k in std::mem::take(&mut part.bits.deferred) {
+                    let answer = asked(py, task, fallback, texts.get(row + k).unwrap_or_default())?;
+                    let value = match answer {
+                        Some(Answer::Bool(v)) => Some(v),
+                        _ => None, // as `Out::answer` writes another kind
+                    };
+                    part.bits.set(k, value);
+                }
+                row += part.bits.len;
+                out.bits(part.bits);
                 continue;
             }
             let (mut start, mut ends, mut rows) = (0, part.ends.iter(), part.rows.into_iter());
@@ -392,7 +407,6 @@ fn slice(
                 let text = || texts.get(row).unwrap_or_default();
                 match code {
                     NULL => out.null(),
-                    FALSE | TRUE => out.bool(code == TRUE),
                     TEXT => {
                         let end = *ends.next().expect("a text per TEXT code");
                         out.str(&part.text[start..end]);
@@ -401,17 +415,10 @@ fn slice(
                     SAME => out.str(text()),
                     CLEAN => out.clean(),
                     ROWS => out.answer(&Answer::Rows(rows.next().expect("rows per ROWS code"))),
-                    _ => {
-                        let text = text();
-                        let answer = match with_idna(py, task, text)? {
-                            Some(answer) => Some(answer),
-                            None => from_python(kind, fallback, text)?,
-                        };
-                        match answer {
-                            Some(answer) => out.answer(&answer),
-                            None => out.null(),
-                        }
-                    }
+                    _ => match asked(py, task, fallback, text())? {
+                        Some(answer) => out.answer(&answer),
+                        None => out.null(),
+                    },
                 }
                 row += 1;
             }
