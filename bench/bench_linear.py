@@ -134,7 +134,7 @@ def write_curve(path: Path, size: int, only: Sequence[str]) -> None:
     """bench/results/linear.json: the curve at size/4 ... 2 x size, with the run's facts."""
     import datetime as dt
 
-    from run import cpu_model, load_average
+    from _machine import cpu_model, load_average
 
     import iri
 

@@ -13,12 +13,10 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import importlib.metadata
 import json
 import os
 import platform
 import statistics
-import subprocess
 import sys
 import time
 from collections.abc import Sequence
@@ -48,6 +46,7 @@ from _harness import (  # noqa: E402
 )
 from _jobs import Job  # noqa: E402
 from _jobs import all_jobs as _core_jobs  # noqa: E402
+from _machine import cpu_model, load_average, machine_lines, native_in_use  # noqa: E402
 from bench_liberal import liberal_jobs  # noqa: E402
 from bench_safety import safety_jobs  # noqa: E402
 from bench_value import value_jobs  # noqa: E402
@@ -62,130 +61,6 @@ DEFAULT_CORPUS_DIR = ROOT / "tests" / "corpora"  # the corpora copied into the r
 RESULTS = BENCH_DIR / "results"
 # Median pass-to-pass spread of a job above which the report flags the job as noisy.
 NOISY_SPREAD = 0.10
-PACKAGES = (
-    "iri",
-    "idna",
-    "pyoxigraph",
-    "can-ada",
-    "ada-url",
-    "rfc3987",
-    "regex",
-    "rfc3986",
-    "uritools",
-    "yarl",
-    "multidict",
-    "propcache",
-    "w3lib",
-    "hyperlink",
-    "url-normalize",
-    "furl",
-)
-
-
-# --- machine ----------------------------------------------------------------------------------
-
-
-def cpu_model() -> str:
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
-
-
-def _version(dist: str) -> str:
-    try:
-        return importlib.metadata.version(dist)
-    except importlib.metadata.PackageNotFoundError:
-        return "not installed"
-
-
-def _yarl_backend() -> str:
-    try:
-        from yarl import _quoting
-
-        mod = getattr(_quoting, "_Quoter", None)
-        name = getattr(mod, "__module__", "")
-        return "compiled `_quoting_c`" if name.endswith("_quoting_c") else f"pure Python ({name})"
-    except Exception as exc:
-        return f"unknown ({type(exc).__name__})"
-
-
-def _git_state() -> str:
-    try:
-        sha = subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            timeout=5,
-            check=False,
-        ).stdout.strip()
-        dirty = subprocess.run(
-            ["git", "status", "--porcelain", "--", "src"],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            timeout=5,
-            check=False,
-        ).stdout.strip()
-    except (OSError, subprocess.SubprocessError):
-        return "unknown"
-    if not sha:
-        return "no commit yet" + (" (src/ has uncommitted changes)" if dirty else "")
-    return sha + (" + uncommitted changes in src/" if dirty else "")
-
-
-def load_average() -> str:
-    try:
-        return " / ".join(f"{x:.2f}" for x in os.getloadavg())
-    except OSError:
-        return "unknown"
-
-
-def _where(path: Path) -> str:
-    """A path as the report may print it: relative to the checkout when inside it."""
-    absolute = Path(os.path.abspath(path))
-    return str(absolute.relative_to(ROOT)) if absolute.is_relative_to(ROOT) else path.name
-
-
-def machine_lines() -> list[str]:
-    try:
-        affinity = len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        affinity = os.cpu_count() or 0
-    versions = ", ".join(f"{p} {_version(p)}" for p in PACKAGES)
-    return [
-        f"- CPU: {cpu_model()}; {os.cpu_count()} logical cores ({affinity} usable); "
-        f"{platform.system()} {platform.machine()}",
-        f"- Python: {platform.python_implementation()} {platform.python_version()} "
-        f"({_where(Path(sys.executable))})",
-        f"- Packages: {versions}",
-        f"- yarl quoting: {_yarl_backend()}; rfc3987 regex backend: "
-        f"{'`regex`' if _version('regex') != 'not installed' else 'stdlib `re`'}",
-        f"- iri source: src/iri (git: {_git_state()})",
-        f"- iri core: {_core()}",
-    ]
-
-
-def _native_in_use() -> bool:
-    import iri
-
-    return bool(iri.NATIVE)
-
-
-def _core() -> str:
-    """Which core ``iri`` runs on in this run (issue 21)."""
-    import iri
-
-    if iri.NATIVE:
-        return "**native** (the compiled `iri._native`, Rust; native-peer targets apply)"
-    why = "IRI_NO_EXTENSIONS set" if os.environ.get("IRI_NO_EXTENSIONS") else "not built"
-    return f"**pure Python** ({why}; the native peers are rows for reference)"
-
-
 # --- formatting -------------------------------------------------------------------------------
 
 
@@ -613,7 +488,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "cpu": cpu_model(),
                 "cores": os.cpu_count(),
                 "python": platform.python_version(),
-                "native": _native_in_use(),
+                "native": native_in_use(),
                 "load_average": {"start": load_start, "end": load_average()},
                 "jobs": records,
             },
