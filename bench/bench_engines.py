@@ -242,31 +242,32 @@ def section(corpus_dir: Path | None = None, n: int | None = None) -> list[str]:
             t = times.get(e)
             cells.append("-- | --" if t is None else f"{m / t:,.0f} | {t / b:.2f}x")
         out.append(" | ".join(cells) + " |")
-    out += [
-        "",
-        "Polars' part, measured in the same rounds: the column through a Python batch "
-        "function that does no work (a null per row), registered as the namespace's methods "
-        "are (`map_batches`, elementwise), eager and streaming, and each `iri` path against "
-        "that empty function plus the bare kernel.",
-        "",
-        "| task | empty map /s | streaming empty map /s | Polars time / (empty + bare) "
-        "| streaming time / (empty + bare) |",
-        "|---|--:|--:|--:|--:|",
-        *polars,
-        "",
-        "DuckDB's part, measured in the same rounds: the column fetched as Arrow "
-        "(`SELECT u FROM t`), the same through an Arrow UDF that does no work (a null per "
-        "row), and `iri_<task>` against the column fetched and then given to the bare kernel "
-        "(what a caller does without the SQL function).",
-        "",
-        "| task | fetch /s | empty UDF /s | DuckDB time / (fetch + bare) |",
-        "|---|--:|--:|--:|",
-        *duck,
-        "",
-        *notes,
-        *_spark_rows(lines),
-    ]
-    return out
+    if polars:
+        out += [
+            "",
+            "Polars' part, measured in the same rounds: the column through a Python batch "
+            "function that does no work (a null per row), registered as the namespace's "
+            "methods are (`map_batches`, elementwise), eager and streaming, and each `iri` "
+            "path against that empty function plus the bare kernel.",
+            "",
+            "| task | empty map /s | streaming empty map /s | Polars time / (empty + bare) "
+            "| streaming time / (empty + bare) |",
+            "|---|--:|--:|--:|--:|",
+            *polars,
+        ]
+    if duck:
+        out += [
+            "",
+            "DuckDB's part, measured in the same rounds: the column fetched as Arrow "
+            "(`SELECT u FROM t`), the same through an Arrow UDF that does no work (a null per "
+            "row), and `iri_<task>` against the column fetched and then given to the bare "
+            "kernel (what a caller does without the SQL function).",
+            "",
+            "| task | fetch /s | empty UDF /s | DuckDB time / (fetch + bare) |",
+            "|---|--:|--:|--:|",
+            *duck,
+        ]
+    return [*out, "", *notes, *_spark_rows(lines)]
 
 
 def _spark_rows(lines: list[str]) -> list[str]:
