@@ -61,24 +61,18 @@ def _yarl_backend() -> str:
         return f"unknown ({type(exc).__name__})"
 
 
+def _git(*args: str) -> str:
+    """What ``git args...`` prints in the checkout (stripped)."""
+    done = subprocess.run(
+        ["git", *args], cwd=ROOT, capture_output=True, text=True, timeout=5, check=False
+    )
+    return done.stdout.strip()
+
+
 def _git_state() -> str:
     try:
-        sha = subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            timeout=5,
-            check=False,
-        ).stdout.strip()
-        dirty = subprocess.run(
-            ["git", "status", "--porcelain", "--", "src"],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            timeout=5,
-            check=False,
-        ).stdout.strip()
+        sha = _git("rev-parse", "--short", "HEAD")
+        dirty = _git("status", "--porcelain", "--", "src")
     except (OSError, subprocess.SubprocessError):
         return "unknown"
     if not sha:
