@@ -2,7 +2,7 @@
 //! text with a character of a right-to-left block: whether they find nothing, for
 //! [`crate::clean`], and what they find outside the host, for [`crate::faults`].
 
-use crate::chars::{bidi_class, in_rtl_blocks};
+use crate::bidi_class::{bidi_class, in_rtl_blocks};
 use crate::validate::Groups;
 
 fn has_rtl(part: &str) -> bool {

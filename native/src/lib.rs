@@ -6,6 +6,7 @@
 #![forbid(unsafe_code)]
 
 pub mod bidi;
+pub mod bidi_class;
 pub mod bidi_faults;
 pub mod block;
 pub mod chars;

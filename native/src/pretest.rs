@@ -9,8 +9,9 @@
 //! computed at compile time from the generated ranges; a character with another lead byte
 //! is decoded and tested.
 
+use crate::bidi_class::in_rtl_blocks;
 use crate::block::{classified, Bits, Stops, WithBits};
-use crate::chars::{decode, in_rtl_blocks, is_inert, is_nfc_read};
+use crate::chars::{decode, is_inert, is_nfc_read};
 use crate::codeset::{inside, lead_span, touches};
 use crate::tables;
 
