@@ -6,8 +6,9 @@
 //! core as `IRIError`), [`values`] (the per-value functions), [`dispatch`] (the drop-ins),
 //! [`twins`] (the Python functions they defer to), [`lines`] (the CLI's line loops),
 //! [`encoders`] (percent-encoding), [`columns`] (the Arrow column kernels), [`texts`]
-//! (the rows they read), [`bits`] (`is_valid`'s answers as bits), [`share`] (their rows among threads), [`column_out`] (their
-//! result arrays) and [`repeats`] (columns of repeated values).
+//! (the rows they read), [`share`] (their rows among threads), [`bits`] (`is_valid`'s
+//! answers as bits), [`column_out`] (their result arrays) and [`repeats`] (columns of
+//! repeated values).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
