@@ -327,7 +327,7 @@ pub fn decide(text: &str, rule: Rule, zone_id: bool) -> Decision {
 /// [`validate`]'s decision for each of `texts` (`None` for a missing one: a null), handed
 /// to `each` in order: every text inside one dispatch of the block reader
 /// ([`classified`]), the grammar inlined there whole. Measured against [`validate`] per
-/// text (a dispatch per run of the grammar, three to five a URL): see `docs/scale.md`.
+/// text (a dispatch per run of the grammar, three to five a URL): see `docs/scale-log.md`.
 pub fn decide_each<'a>(
     texts: impl Iterator<Item = Option<&'a str>>,
     rule: Rule,

@@ -2,7 +2,7 @@
 //! three more ([`threads`]), each claiming rows as it gets to them, so a thread that starts
 //! late or runs slower takes fewer; the results put back in row order. Scoped threads,
 //! started per call: a pool kept between calls measured no faster here (the wait for the
-//! machine's other core is the cost, not the start of a thread; `docs/scale.md`).
+//! machine's other core is the cost, not the start of a thread; `docs/scale-log.md`).
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::OnceLock;
