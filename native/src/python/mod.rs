@@ -6,9 +6,9 @@
 //! core as `IRIError`), [`values`] (the per-value functions), [`dispatch`] (the drop-ins),
 //! [`twins`] (the Python functions they defer to), [`lines`] (the CLI's line loops),
 //! [`encoders`] (percent-encoding), [`columns`] (the Arrow column kernels), [`texts`]
-//! (the rows they read), [`share`] (their rows among threads), [`bits`] (`is_valid`'s
-//! answers as bits), [`column_out`] (their result arrays) and [`repeats`] (columns of
-//! repeated values).
+//! (the rows they read), [`share`] (their rows among threads), [`placement`] (the cores
+//! those threads run on), [`bits`] (`is_valid`'s answers as bits), [`column_out`] (their
+//! result arrays) and [`repeats`] (columns of repeated values).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -22,6 +22,7 @@ mod dispatch;
 mod encoders;
 mod lines;
 mod panic;
+mod placement;
 mod repeats;
 mod share;
 mod texts;

@@ -2,10 +2,13 @@
 //! three more ([`threads`]), each claiming rows as it gets to them, so a thread that starts
 //! late or runs slower takes fewer; the results put back in row order. Scoped threads,
 //! started per call: a pool kept between calls measured no faster here (the wait for the
-//! machine's other core is the cost, not the start of a thread; `docs/scale-log.md`).
+//! machine's other core is the cost, not the start of a thread; `docs/scale-log.md`);
+//! never on the caller's core ([`placement`]).
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::OnceLock;
+
+use super::placement;
 
 /// A slice of fewer rows is worked on by one thread (measured: below, starting a thread
 /// costs about what it saves on `is_valid`, and inside DuckDB, which hands a function
@@ -50,10 +53,12 @@ pub(super) fn from_both_ends<T: Send>(
     let ends = Ends::new(lo, hi);
     let other = &other;
     let ends = &ends;
+    let home = placement::home();
     std::thread::scope(|s| {
         let spawned: Vec<_> = (1..threads)
             .map(|_| {
                 s.spawn(move || {
+                    placement::leave(home);
                     let mut done = Vec::new();
                     while let Some((a, b)) = ends.back(threads) {
                         done.push((a, other(a, b)));
@@ -62,6 +67,7 @@ pub(super) fn from_both_ends<T: Send>(
                 })
             })
             .collect();
+        placement::make_way(home);
         while let Some((a, b)) = ends.front() {
             first(a, b);
         }
@@ -170,8 +176,17 @@ pub(super) fn in_runs<T: Send>(
             done.push((k, work(a, hi.min(a + RUN))));
         }
     };
+    let home = placement::home();
     std::thread::scope(|s| {
-        let spawned: Vec<_> = (1..threads.min(runs)).map(|_| s.spawn(claim)).collect();
+        let spawned: Vec<_> = (1..threads.min(runs))
+            .map(|_| {
+                s.spawn(|| {
+                    placement::leave(home);
+                    claim()
+                })
+            })
+            .collect();
+        placement::make_way(home);
         in_order(claim(), spawned)
     })
 }
