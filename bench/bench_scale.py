@@ -18,6 +18,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import column_targets
+
 BENCH_DIR = Path(__file__).resolve().parent
 ROOT = BENCH_DIR.parent
 sys.path.insert(0, str(ROOT / "src"))
@@ -272,6 +274,10 @@ def columns_section(corpus_dir: Path | None) -> list[str]:
             t = race(fns)
             label = task + "".join(f" {k}={v}" for k, v in options.items() if k != "base")
             rows += _ratio_rows(f"{name} ({m:,})", label, m, t, found)
+            for peer in [None, *found]:  # the ratios issue 26 sets targets for
+                what = column_targets.column_target(task, options, peer)
+                if what is not None:
+                    column_targets.record(what, name, t[peer or "loop"] / t["column"])
     web = [x for x in (d / "web.txt").read_text("utf-8").split("\n") if x]
     repeated = pa.array((web[:2000] * 50)[:100_000])
     rows += [

@@ -460,6 +460,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         print("  engines (Polars, DuckDB, Spark) ...", file=log, flush=True)
         out += ["", *engines_section(corpus_dir)]
+        import column_targets
+
+        # the verdicts of issue 26's targets, beside the jobs' summary
+        at = out.index("## Jobs")
+        out[at:at] = column_targets.summary(native_in_use())
+        any_miss = any_miss or column_targets.any_missed(native_in_use())
     if not args.only:  # the `iri` command: start-up and throughput (bench/bench_cli.py)
         import bench_cli
 
