@@ -8,7 +8,7 @@
 //! 12 thread starts in one `perf sched` trace), the other core idle. There it waited until
 //! the caller had done most or all of the rows and waited in turn: the call took as long
 //! as on one thread, plus the start and the join (`check` on `iri`, 10,297 rows: a median
-//! of 238-244 ns a row over 40 calls, against 193 ns on one thread).
+//! of 217-244 ns a row over 40 calls, against 193 ns on one thread).
 //!
 //! So the caller, once its threads are started, gives its core away once
 //! ([`make_way`]): a thread queued behind it then runs at once, sees that it stands on the
@@ -16,8 +16,8 @@
 //! cores the process may use but that one), and the caller goes on where it was. A thread
 //! the scheduler placed on another core does nothing, and the caller's `sched_yield`
 //! returns at once when no other thread waits for its core. The calling thread's own
-//! affinity is never touched. Measured the same way: a median of 141-145 ns a row (calls
-//! back to back unchanged, 128-132 ns), the best calls the same.
+//! affinity is never touched. Measured the same way: a median of 157-161 ns a row; calls
+//! back to back 134-136 ns, as before (129-156); `docs/scale-log.md` has the rest.
 
 /// The core the calling thread runs on now (`None` where the platform does not tell).
 #[cfg(target_os = "linux")]
