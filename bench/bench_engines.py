@@ -211,7 +211,6 @@ def section(corpus_dir: Path | None = None, n: int | None = None) -> list[str]:
 
     lines, source = corpus(corpus_dir, n)
     m = len(lines)
-    engines = ENGINES
     out = [
         "## Engines (iri.integrations.polars, iri.integrations.duckdb, iri.scale.spark)",
         "",
@@ -220,8 +219,8 @@ def section(corpus_dir: Path | None = None, n: int | None = None) -> list[str]:
         "warm-up. Overhead = engine time / bare `arrow_column` time (target <= "
         f"{POLARS_DUCKDB_TARGET}x for Polars and DuckDB).",
         "",
-        "| task | bare /s | " + " | ".join(f"{e} /s | overhead" for e in engines) + " |",
-        "|---|--:|" + "--:|--:|" * len(engines),
+        "| task | bare /s | " + " | ".join(f"{e} /s | overhead" for e in ENGINES) + " |",
+        "|---|--:|" + "--:|--:|" * len(ENGINES),
     ]
     notes: list[str] = []
     duck: list[str] = []
@@ -242,7 +241,7 @@ def section(corpus_dir: Path | None = None, n: int | None = None) -> list[str]:
                 f"| {task} | {m / f:,.0f} | {m / e:,.0f} | {times['DuckDB'] / (f + b):.2f}x |"
             )
         cells = [f"| {task} | {m / b:,.0f}"]
-        for e in engines:
+        for e in ENGINES:
             t = times.get(e)
             cells.append("-- | --" if t is None else f"{m / t:,.0f} | {t / b:.2f}x")
             if t is not None:

@@ -464,8 +464,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         # the verdicts of issue 26's targets, beside the jobs' summary
         at = out.index("## Jobs")
-        out[at:at] = column_targets.summary(native_in_use())
-        any_miss = any_miss or column_targets.any_missed(native_in_use())
+        native = native_in_use()
+        out[at:at] = column_targets.summary(native)
+        any_miss = any_miss or column_targets.any_missed(native)
     if not args.only:  # the `iri` command: start-up and throughput (bench/bench_cli.py)
         import bench_cli
 

@@ -53,21 +53,14 @@ pub(super) fn from_both_ends<T: Send>(
     let ends = Ends::new(lo, hi);
     let other = &other;
     let ends = &ends;
-    let home = placement::home();
     std::thread::scope(|s| {
-        let spawned: Vec<_> = (1..threads)
-            .map(|_| {
-                s.spawn(move || {
-                    placement::leave(home);
-                    let mut done = Vec::new();
-                    while let Some((a, b)) = ends.back(threads) {
-                        done.push((a, other(a, b)));
-                    }
-                    done
-                })
-            })
-            .collect();
-        placement::make_way(home);
+        let spawned = helpers(s, threads - 1, move || {
+            let mut done = Vec::new();
+            while let Some((a, b)) = ends.back(threads) {
+                done.push((a, other(a, b)));
+            }
+            done
+        });
         while let Some((a, b)) = ends.front() {
             first(a, b);
         }
@@ -176,17 +169,28 @@ pub(super) fn in_runs<T: Send>(
             done.push((k, work(a, hi.min(a + RUN))));
         }
     };
-    let home = placement::home();
     std::thread::scope(|s| {
-        let spawned: Vec<_> = (1..threads.min(runs))
-            .map(|_| {
-                s.spawn(|| {
-                    placement::leave(home);
-                    claim()
-                })
-            })
-            .collect();
-        placement::make_way(home);
+        let spawned = helpers(s, threads.min(runs) - 1, claim);
         in_order(claim(), spawned)
     })
+}
+
+/// `n` threads of the scope `s`, each running `work`, kept off the calling thread's core
+/// ([`placement`]: each moves away if started there, and the caller makes way once).
+fn helpers<'scope, T: Send + 'scope>(
+    s: &'scope std::thread::Scope<'scope, '_>,
+    n: usize,
+    work: impl Fn() -> T + Send + Copy + 'scope,
+) -> Vec<std::thread::ScopedJoinHandle<'scope, T>> {
+    let home = placement::home();
+    let spawned = (0..n)
+        .map(|_| {
+            s.spawn(move || {
+                placement::leave(home);
+                work()
+            })
+        })
+        .collect();
+    placement::make_way(home);
+    spawned
 }
