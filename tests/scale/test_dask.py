@@ -80,9 +80,7 @@ def test_distributed_deduplication_equals_in_process_keys(
 
 
 @pytest.mark.slow
-def test_distributed_map_column_equals_batch(
-    client: distributed.Client, column: dd.Series
-) -> None:
+def test_distributed_map_column_equals_batch(client: distributed.Client, column: dd.Series) -> None:
     column = column.partitions[:2]  # a sample is enough to compare value by value
     local = column.compute()
     for task, options in [("is_valid", {}), ("to_uri", {}), ("normalize", {"level": "scheme"})]:
@@ -96,8 +94,11 @@ def test_distributed_map_column_equals_batch(
 @pytest.mark.slow
 def test_distributed_invalid_raises_by_default(client: distributed.Client) -> None:
     s = dd.from_pandas(pd.Series(["http://x/", "a b"], name="u"), npartitions=2)
-    with pytest.raises(iri.InvalidIRI):
+    with pytest.raises(iri.InvalidIRI) as info:
         iri_dask.deduplicate(s).compute()
+    # the worker's error, pickled across the process boundary with its data
+    assert info.value.text == "a b"
+    assert [v.code for v in info.value.errors] == ["invalid-character"]
 
 
 @pytest.mark.slow

@@ -13,6 +13,7 @@ from iri.cli.batch import run
 from iri.cli.inputs import Record
 from iri.cli.output import Apply, Outcome, failure, json_line, where
 from iri.syntax.errors import IRIError
+from iri.syntax.report import quoted
 
 COMMANDS: Final = ("scheme", "from-path", "to-path")
 
@@ -97,7 +98,9 @@ def _value(text: str) -> dict[str, Any]:
             "f_component": u.f_component,
             "equivalence_key": u.equivalence_key(),
         }
-    raise IRIError(f"no scheme-specific value for scheme {scheme!r} (mailto, data, file, urn)")
+    raise IRIError(
+        f"no scheme-specific value for scheme {quoted(scheme)} (mailto, data, file, urn)"
+    )
 
 
 def _or_none(func: Any) -> str | None:

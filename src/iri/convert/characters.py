@@ -23,6 +23,7 @@ from typing import Final, Literal
 from iri.syntax.errors import IRIError
 from iri.syntax.grammar import UNRESERVED, char_class
 from iri.syntax.percent import ASCII_BUT_UNRESERVED, ESCAPED_ASCII, PCT_ENCODED, encode
+from iri.syntax.report import quoted
 
 __all__ = ["Form", "normalize_component", "normalize_host", "normalize_path"]
 
@@ -87,8 +88,8 @@ def normalize_path(path: str, form: Form) -> str:
         for old, new in zip(path.split("/"), result.split("/"), strict=True):
             if new in _DOT_SEGMENTS and old != new:
                 raise IRIError(
-                    f"{form} normalization turns the path segment {old!r} into the dot "
-                    f"segment {new!r}, which would change the path's hierarchy"
+                    f"{form} normalization turns the path segment {quoted(old)} into the dot "
+                    f"segment {quoted(new)}, which would change the path's hierarchy"
                 )
     return result
 
@@ -108,7 +109,7 @@ def normalize_host(host: str, form: Form) -> str:
     result = normalize_component(host, form)
     if result != host and (ESCAPED_ASCII.search(result) or result.count(".") != _dots(host)):
         raise IRIError(
-            f"{form} normalization turns the host {host!r} into {result!r}, which would "
-            "change its labels or hold an escaped US-ASCII character (RFC 3986 3.2.2)"
+            f"{form} normalization turns the host {quoted(host)} into {quoted(result)}, which "
+            "would change its labels or hold an escaped US-ASCII character (RFC 3986 3.2.2)"
         )
     return result

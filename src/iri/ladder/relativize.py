@@ -16,6 +16,7 @@ from iri.ladder.resolve import (
 )
 from iri.syntax.check import invalid, iri_reference_match
 from iri.syntax.errors import ResolutionError
+from iri.syntax.report import quoted
 from iri.syntax.split import split
 
 __all__ = ["relativize"]
@@ -90,10 +91,10 @@ def relativize(base: str, target: str, *, validate: Validation | str = Validatio
     t_scheme, t_authority, t_path, t_query, t_fragment = split(target)
     b_scheme, b_authority, b_path, b_query, _ = split(base)
     if b_scheme is None:
-        raise ResolutionError(f"cannot relativize against {base!r}: the base has no scheme")
+        raise ResolutionError(f"cannot relativize against {quoted(base)}: the base has no scheme")
     if t_scheme is None:
         raise ResolutionError(
-            f"cannot relativize {target!r}: the target has no scheme (it must be absolute, "
+            f"cannot relativize {quoted(target)}: the target has no scheme (it must be absolute, "
             "the form that resolution produces)"
         )
     tail = _tail(t_query, t_fragment)
@@ -133,6 +134,6 @@ def relativize(base: str, target: str, *, validate: Validation | str = Validatio
         if resolve(base, candidate, validate=Validation.SKIP) == target:
             return candidate
     raise ResolutionError(
-        f"no reference resolves against {base!r} to {target!r}: resolution removes the "
+        f"no reference resolves against {quoted(base)} to {quoted(target)}: resolution removes the "
         "dot segments of its path (RFC 3986 5.2.4)"
     )

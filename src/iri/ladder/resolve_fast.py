@@ -16,6 +16,7 @@ from iri.ladder.dot_segments import remove_dot_segments, write_path_without_auth
 from iri.syntax.check import escapes_ok, invalid, iri_reference_match
 from iri.syntax.errors import ResolutionError
 from iri.syntax.grammar import Rule, ZoneID, ascii_pattern, ip_literal_pattern
+from iri.syntax.report import quoted
 
 #: The fullmatch of the IRI-reference rule's ASCII twin (compiled when this module is first
 #: imported, about 1 ms; ``import iri`` and ``iri check`` do not import it). On an ASCII
@@ -52,7 +53,7 @@ def valid_match(text: str) -> re.Match[str] | None:
 
 def no_scheme(base: str) -> ResolutionError:
     return ResolutionError(
-        f"cannot resolve against {base!r}: the base has no scheme, and RFC 3986 5.1 requires "
+        f"cannot resolve against {quoted(base)}: the base has no scheme, and RFC 3986 5.1 requires "
         'an absolute base (absolute-URI / absolute-IRI); relative_base="resolve" accepts it'
     )
 

@@ -35,6 +35,7 @@ from iri.syntax.argument import as_text
 from iri.syntax.errors import InvalidIRI, IRIError
 from iri.syntax.options import Option
 from iri.syntax.percent import IPCHAR, IREG_NAME, decode_octets, encode
+from iri.syntax.report import quoted
 from iri.syntax.schemes.file import DRIVE
 
 __all__ = ["PathFlavour", "from_path", "to_path"]
@@ -66,7 +67,7 @@ def from_path(path: str | PurePath, *, flavour: PathFlavour | str | None = None)
     if flavour is PathFlavour.WINDOWS:
         win = PureWindowsPath(path)
         if not win.is_absolute():
-            raise IRIError(f"a relative path cannot be written as a file IRI: {path!r}")
+            raise IRIError(f"a relative path cannot be written as a file IRI: {quoted(path)}")
         if win.drive.startswith("\\\\"):  # UNC: \\server\share\rest (RFC 8089 E.3)
             server, _, share = win.drive[2:].partition("\\")
             host = encode(server, IREG_NAME)
@@ -77,7 +78,7 @@ def from_path(path: str | PurePath, *, flavour: PathFlavour | str | None = None)
         body = "/" + "/".join(encode(s, IPCHAR) for s in segments if s != "\\")
     else:
         if not path.startswith("/"):
-            raise IRIError(f"a relative path cannot be written as a file IRI: {path!r}")
+            raise IRIError(f"a relative path cannot be written as a file IRI: {quoted(path)}")
         # POSIX: "//x" is implementation-defined but still a path; keep every segment.
         body = "/".join(encode(s, IPCHAR) for s in path.split("/"))
     return f"file://{host}{body}"
@@ -122,5 +123,5 @@ def to_path(
             return PureWindowsPath("//" + host + path)
         return PureWindowsPath(path)
     if host:
-        raise IRIError(f"file IRI names host {host!r}, which a POSIX path cannot express")
+        raise IRIError(f"file IRI names host {quoted(host)}, which a POSIX path cannot express")
     return PurePosixPath(path)

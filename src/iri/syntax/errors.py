@@ -6,6 +6,11 @@ raise them; each class reports ``iri.errors`` as its module, the path users impo
 Every exception the library raises on purpose derives from :class:`IRIError`, which is a
 :class:`ValueError`, so ``except ValueError`` keeps working for callers that do not care.
 No information lives only in message text: each class carries its data as attributes.
+A message quotes a long input cut short (:func:`iri.syntax.report.quoted`,
+:func:`~iri.syntax.report.excerpt`), so that an error on a 10 MB line does not carry
+another 10 MB of text; the attributes hold the input whole. Every class pickles and copies
+with its attributes (:meth:`IRIError.__reduce__`), so an error raised in a worker process
+(``concurrent.futures``, Dask, Spark) reaches the caller as itself.
 """
 
 from __future__ import annotations
@@ -31,6 +36,20 @@ __all__ = [
 class IRIError(ValueError):
     """Base class of every error raised by ``iri``."""
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # BaseException's own reduce calls ``type(self)(*self.args)``: the subclasses'
+        # constructors take their data, not the message, so an error could not cross a
+        # process boundary (a ProcessPoolExecutor broke). Rebuilt from the message and the
+        # attributes instead, without running the constructor again.
+        return (_restore, (type(self), self.args, self.__dict__))
+
+
+def _restore(cls: type[IRIError], args: tuple[object, ...], state: dict[str, object]) -> IRIError:
+    """An error of class ``cls`` with ``args`` and the attributes ``state`` (unpickling)."""
+    error = cls.__new__(cls, *args)  # BaseException.__new__ sets .args; no __init__
+    error.__dict__.update(state)
+    return error
+
 
 class InvalidIRI(IRIError):  # noqa: N818 (public name fixed by the API contract)
     """The text is not valid for the requested rule.
@@ -51,22 +70,24 @@ class InvalidIRI(IRIError):  # noqa: N818 (public name fixed by the API contract
         return tuple(v for v in self.violations if v.severity == "error")
 
     def _render(self) -> str:
-        from iri.syntax.report import caret, shown
+        from iri.syntax.report import WINDOW, caret, excerpt, quoted, shown
 
         errors = self.errors or self.violations
         head = f"invalid {self.rule}" if self.rule else "invalid IRI"
         if not errors:
-            return f"{head}: {self.text!r}"
+            return f"{head}: {quoted(self.text)}"
         first = errors[0]
         more = len(errors) - 1
         tail = f" (and {more} more error{'s' if more > 1 else ''})" if more else ""
         if any(v.code == "violations-omitted" for v in self.violations):
             # check() capped a group: the count above is of the violations kept only.
             tail = f" (and {more} more listed, more left out: see .violations)"
-        return (
-            f"{head}: {first.message} [{first.code}, {first.section}]{tail}\n"
-            f"    {shown(self.text)}\n{caret(self.text, first.span, 4)}"
-        )
+        title = f"{head}: {first.message} [{first.code}, {first.section}]{tail}"
+        if len(self.text) > WINDOW:  # a window around the error, its offset and the length
+            line, under = excerpt(self.text, first.span, 4)
+            where = f"    (at {first.span[0]:,} of {len(self.text):,} characters)"
+            return f"{title}\n{line}\n{under}\n{where}"
+        return f"{title}\n    {shown(self.text)}\n{caret(self.text, first.span, 4)}"
 
 
 class IDNAError(IRIError):
@@ -82,9 +103,11 @@ class IDNAError(IRIError):
         self.label = label
         self.position = position
         self.reason = reason
+        from iri.syntax.report import quoted
+
         super().__init__(
-            f"cannot map host {host!r} through IDNA: label {label!r} at position {position}: "
-            f"{reason}"
+            f"cannot map host {quoted(host)} through IDNA: label {quoted(label)} at position "
+            f"{position}: {reason}"
         )
 
 
@@ -128,8 +151,10 @@ class HrefError(IRIError):
     def __init__(self, text: str, base: str | None) -> None:
         self.text = text
         self.base = base
-        against = "" if base is None else f" against base {base!r}"
-        super().__init__(f"not a web address a browser accepts: {text!r}{against}")
+        from iri.syntax.report import quoted
+
+        against = "" if base is None else f" against base {quoted(base)}"
+        super().__init__(f"not a web address a browser accepts: {quoted(text)}{against}")
 
 
 class ComponentError(IRIError):
@@ -145,7 +170,9 @@ class ComponentError(IRIError):
         self.component = component
         self.value = value
         self.reason = reason
-        super().__init__(f"{component} {value!r}: {reason}")
+        from iri.syntax.report import quoted
+
+        super().__init__(f"{component} {quoted(value)}: {reason}")
 
 
 for _cls in (

@@ -30,6 +30,7 @@ __all__ = [
     "code_point",
     "excerpt",
     "hidden",
+    "quoted",
     "report",
     "shown",
     "visible",
@@ -160,6 +161,22 @@ def excerpt(text: str, span: tuple[int, int], indent: int = 0) -> tuple[str, str
     line = " " * indent + head + shown(text[first:last]) + tail
     pad = indent + len(head) + cells(text[first:start])
     return line, " " * pad + "^" * max(1, cells(text[start:stop]))
+
+
+def quoted(text: str) -> str:
+    """``repr(text)`` for a message, cut for a long text: at most :data:`WINDOW` characters
+    are quoted, then ``...`` and the length, so that an exception raised on a 10 MB input
+    has a message of a few hundred characters (the exceptions keep the whole text in their
+    attributes: nothing is lost, only not repeated).
+
+    >>> quoted("http://a/")
+    "'http://a/'"
+    >>> quoted("http://a/" + "b" * 200)[-32:]
+    "bbbbbbbbbbb'... (209 characters)"
+    """
+    if len(text) <= WINDOW:
+        return repr(text)
+    return f"{text[:WINDOW]!r}... ({len(text):,} characters)"
 
 
 def report(text: str, violations: Sequence[Violation]) -> list[str]:
