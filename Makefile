@@ -79,7 +79,7 @@ demo: $(DEMO)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check src tests bench tools
-	$(VENV)/bin/ruff format --check src
+	$(VENV)/bin/ruff format --check src tests bench tools
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports --no-cache
 

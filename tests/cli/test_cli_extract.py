@@ -86,9 +86,7 @@ def test_extract_utf16_and_encoding_option(
     code, out, err = run(capsys, "extract", "--json", str(u16))
     assert (code, err) == (0, "")
     rows = [json.loads(line) for line in out.splitlines()]
-    assert [(r["line"], r["start"], r["text"]) for r in rows] == [
-        (2, 4, "https://résumé.example/")
-    ]
+    assert [(r["line"], r["start"], r["text"]) for r in rows] == [(2, 4, "https://résumé.example/")]
     assert run(capsys, "extract", "--encoding", "latin1", str(latin)) == (
         0, "2:5\thttps://résumé.example/\n", "")  # fmt: skip
 

@@ -54,8 +54,14 @@ def test_located_reports_by_example() -> None:
     pad = " " * (len("f.txt:3: ") + len("invalid  ") + v.span[0])
     caret = f"{pad}^ error invalid-character [{v.section}] {v.message}"
     assert _check_one(options, ("f.txt", 3, item)) == (
-        f"f.txt:3: invalid  {item}\n{caret}\n", "", True, None
+        f"f.txt:3: invalid  {item}\n{caret}\n",
+        "",
+        True,
+        None,
     )
     assert _check_one(options, (None, 0, "http://example.com/")) == (
-        "ok       http://example.com/\n", "", False, None
+        "ok       http://example.com/\n",
+        "",
+        False,
+        None,
     )

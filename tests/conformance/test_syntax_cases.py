@@ -20,12 +20,29 @@ from iri import InvalidIRI, check, is_valid, parse
 CASES_FILE = Path(__file__).parent.parent / "cases" / "syntax.toml"
 FIELDS = ("scheme", "userinfo", "host", "port", "path", "query", "fragment")
 RULES = {
-    "IRI", "IRI_reference", "absolute_IRI", "irelative_ref",
-    "URI", "URI_reference", "absolute_URI", "relative_ref",
+    "IRI",
+    "IRI_reference",
+    "absolute_IRI",
+    "irelative_ref",
+    "URI",
+    "URI_reference",
+    "absolute_URI",
+    "relative_ref",
 }
 KEYS = {
-    "id", "source", "text", "text_py", "rule", "zone_id", "valid", "errors", "warnings",
-    "c", "also_valid", "also_invalid", "xfail",
+    "id",
+    "source",
+    "text",
+    "text_py",
+    "rule",
+    "zone_id",
+    "valid",
+    "errors",
+    "warnings",
+    "c",
+    "also_valid",
+    "also_invalid",
+    "xfail",
 }
 
 
@@ -73,9 +90,17 @@ def test_table_is_well_formed() -> None:
 
 def test_table_covers_the_rfc_examples() -> None:
     sources = {case["source"].split(" (")[0] for case in CASES}
-    for section in ("RFC 3986 1.1.2", "RFC 3986 3", "RFC 3986 5.4.1", "RFC 3986 5.4.2",
-                    "RFC 3986 Appendix B", "RFC 3987 3.1", "RFC 3987 3.2", "RFC 3987 4.4",
-                    "RFC 6874 2"):
+    for section in (
+        "RFC 3986 1.1.2",
+        "RFC 3986 3",
+        "RFC 3986 5.4.1",
+        "RFC 3986 5.4.2",
+        "RFC 3986 Appendix B",
+        "RFC 3987 3.1",
+        "RFC 3987 3.2",
+        "RFC 3987 4.4",
+        "RFC 6874 2",
+    ):
         assert section in sources, section
     # All 42 reference forms of RFC 3986 5.4 (23 normal + 19 abnormal, "http:g" included).
     forms = [c for c in CASES if c["source"] in ("RFC 3986 5.4.1", "RFC 3986 5.4.2")]

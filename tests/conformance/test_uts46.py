@@ -130,9 +130,7 @@ def std3_as_v6(case: Case) -> bool:
     (e.g. ``$``) carries V6; from 16.0.0 the same line says U1, which the header tells us
     to ignore with UseSTD3ASCIIRules=false, as 3987bis 3.4 asks."""
     return (
-        case.errors == {"V6"}
-        and case.source.isascii()
-        and any(c not in _LDH for c in case.source)
+        case.errors == {"V6"} and case.source.isascii() and any(c not in _LDH for c in case.source)
     )
 
 

@@ -186,7 +186,7 @@ def test_an_ascii_invalid_a_label_passes_as_the_url_standard_passes_it() -> None
 NO_IRI_FORM: dict[int, str] = {
     380: 'opaque host "%" (a stray percent sign)',
     490: 'host with `"`, "`", "{", "}" (not in ireg-name)',
-    491: "host with C0 controls, DEL and `\"` (percent-encoded by the browser)",
+    491: 'host with C0 controls, DEL and `"` (percent-encoded by the browser)',
     546: "host %43%7C: percent-encoded ASCII",
     743: 'host with `"`, "`", "{", "}" (not in ireg-name)',
     744: 'host with `"`, "`", "{", "}" (not in ireg-name)',

@@ -13,13 +13,19 @@ STEPS = [
     # 2. href-strip: TAB, LF, CR inside
     ("http://e.\norg/a\tb", "http://e.org/ab", ["href-character-stripped"] * 2),
     # 3. href-ucschar not in ucschar: percent-encoded
-    ("http://e.org/a b<c>\u202e", "http://e.org/a%20b%3Cc%3E%E2%80%AE",
-     ["href-character-encoded"] * 3),
+    (
+        "http://e.org/a b<c>\u202e",
+        "http://e.org/a%20b%3Cc%3E%E2%80%AE",
+        ["href-character-encoded"] * 3,
+    ),
     # 4. "%" not followed by two hex digits
     ("http://e.org/100%", "http://e.org/100%25", ["percent-sign-encoded"]),
     # 5. backslashes (href-path-sep) to "/"; in the query and fragment they are encoded
-    ("http:\\\\e.org\\a?b\\c#d\\e", "http://e.org/a?b%5Cc#d%5Ce",
-     ["href-backslash-converted"] * 3 + ["href-character-encoded"] * 2),
+    (
+        "http:\\\\e.org\\a?b\\c#d\\e",
+        "http://e.org/a?b%5Cc#d%5Ce",
+        ["href-backslash-converted"] * 3 + ["href-character-encoded"] * 2,
+    ),
 ]
 
 
@@ -72,9 +78,7 @@ def test_legacy_charset_and_references() -> None:
     r = from_href_repairs("http://e.org/?q=é€", charset="iso-8859-2")
     assert r.text == "http://e.org/?q=%E9%26%238364%3B"
     refs = [x for x in r.repairs if x.code == "query-character-reference"]
-    assert [(x.span, x.original, x.replacement) for x in refs] == [
-        ((17, 18), "€", "%26%238364%3B")
-    ]
+    assert [(x.span, x.original, x.replacement) for x in refs] == [((17, 18), "€", "%26%238364%3B")]
     # Python's gb18030 writes U+E5E5 as A3 A0; the Encoding Standard (WPT) cannot encode it
     assert iri.from_href("http://e.org/?\ue5e5", charset="gb18030") == (
         "http://e.org/?%26%2358853%3B"

@@ -11,15 +11,34 @@ from iri.liberal.leiri import from_leiri_repairs
 #                 / %x7F-D7FF / %xE000-FFFD / %x10000-10FFFF
 # Each character allowed in leiri-ucschar but not in ucschar is percent-encoded (UTF-8).
 LEIRI_ONLY = [
-    (" ", "%20"), ("<", "%3C"), (">", "%3E"), ('"', "%22"), ("{", "%7B"), ("}", "%7D"),
-    ("|", "%7C"), ("\\", "%5C"), ("^", "%5E"), ("`", "%60"),
-    ("\x00", "%00"), ("\x1f", "%1F"), ("\x7f", "%7F"), ("\x80", "%C2%80"), ("\x9f", "%C2%9F"),
+    (" ", "%20"),
+    ("<", "%3C"),
+    (">", "%3E"),
+    ('"', "%22"),
+    ("{", "%7B"),
+    ("}", "%7D"),
+    ("|", "%7C"),
+    ("\\", "%5C"),
+    ("^", "%5E"),
+    ("`", "%60"),
+    ("\x00", "%00"),
+    ("\x1f", "%1F"),
+    ("\x7f", "%7F"),
+    ("\x80", "%C2%80"),
+    ("\x9f", "%C2%9F"),
     # 7.3 groups: specials, private use (outside the query), tags, non-characters
-    ("\ufff0", "%EF%BF%B0"), ("\ufffd", "%EF%BF%BD"), ("\ue000", "%EE%80%80"),
-    ("\U000f0000", "%F3%B0%80%80"), ("\U000e0001", "%F3%A0%80%81"), ("\ufdd0", "%EF%B7%90"),
-    ("\U0001fffe", "%F0%9F%BF%BE"), ("\U0010ffff", "%F4%8F%BF%BF"),
+    ("\ufff0", "%EF%BF%B0"),
+    ("\ufffd", "%EF%BF%BD"),
+    ("\ue000", "%EE%80%80"),
+    ("\U000f0000", "%F3%B0%80%80"),
+    ("\U000e0001", "%F3%A0%80%81"),
+    ("\ufdd0", "%EF%B7%90"),
+    ("\U0001fffe", "%F0%9F%BF%BE"),
+    ("\U0010ffff", "%F4%8F%BF%BF"),
     # bidi formatting characters, which LEIRI processors "did not enforce" (4.1)
-    ("\u200e", "%E2%80%8E"), ("\u200f", "%E2%80%8F"), ("\u202a", "%E2%80%AA"),
+    ("\u200e", "%E2%80%8E"),
+    ("\u200f", "%E2%80%8F"),
+    ("\u202a", "%E2%80%AA"),
     ("\u202e", "%E2%80%AE"),
 ]
 

@@ -58,8 +58,17 @@ def test_lenient(text: str, expected: str) -> None:
 
 @pytest.mark.parametrize(
     "valid",
-    ["http://user@résumé.example.org:8080/東京?q=ü\ue000#frag", "//h", "a:b", "?", "#",
-     "../a/./b", "mailto:a@b", "http://[fe80::1]/", "HTTP://Example.ORG:80/%7e"],
+    [
+        "http://user@résumé.example.org:8080/東京?q=ü\ue000#frag",
+        "//h",
+        "a:b",
+        "?",
+        "#",
+        "../a/./b",
+        "mailto:a@b",
+        "http://[fe80::1]/",
+        "HTTP://Example.ORG:80/%7e",
+    ],
 )
 def test_identity_on_valid(valid: str) -> None:
     assert iri.lenient(valid) == iri.parse(valid)

@@ -24,11 +24,18 @@ CASES = [
         {"references": "decode"},
         "http://www.example.com/foobar;foo?bar",
     ),
-    ("http://www.example.com/foobar;foo&#x003f;bar", {}, "http://www.example.com/foobar;foo&#x003f;bar"),
+    (
+        "http://www.example.com/foobar;foo&#x003f;bar",
+        {},
+        "http://www.example.com/foobar;foo&#x003f;bar",
+    ),
     # the draft's alternative: only iunreserved
     ("http://e.org/&#x41;&#x3f;&#233;", {"references": "iunreserved"}, "http://e.org/A&#x3f;é"),
-    ("http://e.org/&#65;&#0;&#xD800;&#x110000;", {"references": "decode"},
-     "http://e.org/A&#0;&#xD800;&#x110000;"),
+    (
+        "http://e.org/&#65;&#0;&#xD800;&#x110000;",
+        {"references": "decode"},
+        "http://e.org/A&#0;&#xD800;&#x110000;",
+    ),
 ]
 
 
@@ -42,8 +49,12 @@ def test_repairs_point_into_the_input() -> None:
     r = preprocess_repairs(text, references="decode")
     assert r.text == "http://e.org/a%20bA"
     codes = [x.code.value for x in r.repairs]
-    assert codes == ["whitespace-trimmed", "whitespace-trimmed", "space-encoded",
-                     "character-reference-decoded"]
+    assert codes == [
+        "whitespace-trimmed",
+        "whitespace-trimmed",
+        "space-encoded",
+        "character-reference-decoded",
+    ]
     for x in r.repairs:
         assert text[x.span[0] : x.span[1]] == x.original
     assert r.repairs[0].severity == "info" and r.repairs[2].severity == "warning"

@@ -41,7 +41,8 @@ __all__ = ["HOSTILE", "build_any", "build_valid"]
 #: The compatibility forms of every delimiter (the generated table of 56), the ideographic
 #: full stops, line and paragraph separators: the ones that ``ucschar`` admits.
 _LOOKALIKE_UCS = [
-    c for c in (*map(chr, sorted(LOOKALIKES)), "\u3002", "\uff0e", "\uff61", "\u2028", "\u2029")
+    c
+    for c in (*map(chr, sorted(LOOKALIKES)), "\u3002", "\uff0e", "\uff61", "\u2028", "\u2029")
     if is_ucschar(ord(c)) and ord(c) not in BIDI_FORMATTING
 ]
 #: Characters of ucschar that a person or a mapping treats specially.
@@ -56,7 +57,13 @@ _UCS_HOSTILE = [
 ]
 #: iprivate (RFC 3987 2.2, 3987bis: private use and the tag characters): query only.
 _PRIVATE = [
-    "\ue000", "\uf8ff", "\U000f0000", "\U0010fffd", "\U000e0001", "\U000e0041", "\U000e007f"
+    "\ue000",
+    "\uf8ff",
+    "\U000f0000",
+    "\U0010fffd",
+    "\U000e0001",
+    "\U000e0041",
+    "\U000e007f",
 ]
 #: Valid percent-encodings (pct-encoded = "%" HEXDIG HEXDIG) with a story each.
 _PCT_HOSTILE = [
@@ -70,7 +77,8 @@ _PCT_HOSTILE = [
 ]
 #: Not allowed anywhere in an IRI reference (or not as written).
 _INVALID = [
-    *sorted(BIDI_CONTROLS), *("\x85", "\x00", "\n", " ", "\x7f", "<", "\\", "^"),
+    *sorted(BIDI_CONTROLS),
+    *("\x85", "\x00", "\n", " ", "\x7f", "<", "\\", "^"),
     *("\ud800", "\udbff", "\udc80", "\udfff", "\ufdd0", "\uffff", "\U0001fffe"),
     *("%", "%2", "%zz", "%G0", "[", "]", "\u2066", "\u202e"),
 ]
@@ -140,11 +148,14 @@ def _reg_name(rng: random.Random) -> str:
         elif r < 0.3:
             labels.append(rng.choice(["%E3%80%82", "%C3%A9", "b%C3%BCcher", "%E6%9D%B1", "%C2%A0"]))
         else:
-            labels.append("".join(
-                rng.choice(_UCS_HOSTILE) if rng.random() < 0.3 else
-                rng.choice(UNRESERVED.replace(".", "") + SUB_DELIMS * (rng.random() < 0.1))
-                for _ in range(rng.randrange(6))
-            ))
+            labels.append(
+                "".join(
+                    rng.choice(_UCS_HOSTILE)
+                    if rng.random() < 0.3
+                    else rng.choice(UNRESERVED.replace(".", "") + SUB_DELIMS * (rng.random() < 0.1))
+                    for _ in range(rng.randrange(6))
+                )
+            )
     return ".".join(labels)
 
 
@@ -181,7 +192,8 @@ _SCHEMES = ["http", "https", "HTTP", "ftp", "ws", "foo", "mailto", "file", "urn"
 def _path(rng: random.Random, *, rooted: bool) -> str:
     """*( "/" isegment ), with dot-segments; rootless when not ``rooted``."""
     segments = [
-        rng.choice([".", "..", "%2E", "%2e%2E", ""]) if rng.random() < 0.15
+        rng.choice([".", "..", "%2E", "%2e%2E", ""])
+        if rng.random() < 0.15
         else _run(rng, _SEGMENT, 5)
         for _ in range(rng.randrange(5))
     ]
@@ -195,8 +207,11 @@ def build_valid(rng: random.Random) -> str:
     out = ""
     has_scheme = rng.random() < 0.75
     if has_scheme:
-        out += (rng.choice(_SCHEMES) if rng.random() < 0.8 else
-                rng.choice(ALPHA) + "".join(rng.choice(ALPHA + DIGIT + "+-.") for _ in range(3)))
+        out += (
+            rng.choice(_SCHEMES)
+            if rng.random() < 0.8
+            else rng.choice(ALPHA) + "".join(rng.choice(ALPHA + DIGIT + "+-.") for _ in range(3))
+        )
         out += ":"
     if rng.random() < 0.6:
         out += "//" + _authority(rng) + _path(rng, rooted=True)
@@ -220,9 +235,11 @@ def build_valid(rng: random.Random) -> str:
 def build_any(rng: random.Random) -> str:
     """Hostile text: tokens of the whole alphabet, words and delimiters, with one token in
     eight any code point (surrogates too); half of them shaped as a reference."""
+
     def run(size: int) -> str:
         return "".join(
-            chr(rng.randrange(0x110000)) if rng.random() < 0.125
+            chr(rng.randrange(0x110000))
+            if rng.random() < 0.125
             else rng.choice(HOSTILE + _WORDS + _DELIMS)
             for _ in range(rng.randrange(size + 1))
         )
@@ -231,9 +248,13 @@ def build_any(rng: random.Random) -> str:
         return run(30)
     return (
         rng.choice(["http:", "https:", "foo:", "mailto:", "file:", "data:", "urn:", run(3), ""])
-        + ("//" + run(5) + rng.choice(["", ":80", ":99999", ":" + "9" * 30]) if rng.random() < 0.6
-           else "")
-        + "/" + run(8)
+        + (
+            "//" + run(5) + rng.choice(["", ":80", ":99999", ":" + "9" * 30])
+            if rng.random() < 0.6
+            else ""
+        )
+        + "/"
+        + run(8)
         + ("?" + run(6) if rng.random() < 0.4 else "")
         + ("#" + run(6) if rng.random() < 0.3 else "")
     )

@@ -38,9 +38,11 @@ URI_RULES = (Rule.URI, Rule.URI_REFERENCE, Rule.ABSOLUTE_URI, Rule.RELATIVE_REF)
 
 
 def _ranges(ranges: tuple[tuple[int, int], ...]) -> S:
-    return st.one_of(
-        *(st.integers(lo, hi) for lo, hi in ranges)
-    ).filter(lambda cp: cp not in BIDI_FORMATTING).map(chr)
+    return (
+        st.one_of(*(st.integers(lo, hi) for lo, hi in ranges))
+        .filter(lambda cp: cp not in BIDI_FORMATTING)
+        .map(chr)
+    )
 
 
 #: ucschar (RFC 3987 2.2) without the bidi formatting characters (RFC 3987 4.1).
@@ -289,8 +291,10 @@ def valid_for(rule: Rule | str) -> set[Rule]:
     rule = Rule(rule)
     out = {rule}
     twins = {
-        Rule.URI: Rule.IRI, Rule.URI_REFERENCE: Rule.IRI_REFERENCE,
-        Rule.ABSOLUTE_URI: Rule.ABSOLUTE_IRI, Rule.RELATIVE_REF: Rule.IRELATIVE_REF,
+        Rule.URI: Rule.IRI,
+        Rule.URI_REFERENCE: Rule.IRI_REFERENCE,
+        Rule.ABSOLUTE_URI: Rule.ABSOLUTE_IRI,
+        Rule.RELATIVE_REF: Rule.IRELATIVE_REF,
     }
     if rule in twins:
         out.add(twins[rule])
@@ -310,10 +314,43 @@ def valid_for(rule: Rule | str) -> set[Rule]:
 DELIMS = "%:/?#[]@!$&'()*+,;="
 BIDI = "".join(chr(cp) for cp in sorted(BIDI_FORMATTING))
 TOKENS = (
-    *DELIMS, *BIDI, "a", "Z", "0", "9", "v", "V", ".", "-", "_", "~", " ", "\n", "\x00",
-    "\u00e9", "\ue000", "\U000e0001", "\ud800", "\udfff", "\u200d", "\u094d", "\ufdd0",
-    "//", "http:", "::", "%2", "%41", "%zz", "%C0%AF", "%25", "[::1]", "1.2.3.4", "v1.x",
-    "../", "./", ":80",
+    *DELIMS,
+    *BIDI,
+    "a",
+    "Z",
+    "0",
+    "9",
+    "v",
+    "V",
+    ".",
+    "-",
+    "_",
+    "~",
+    " ",
+    "\n",
+    "\x00",
+    "\u00e9",
+    "\ue000",
+    "\U000e0001",
+    "\ud800",
+    "\udfff",
+    "\u200d",
+    "\u094d",
+    "\ufdd0",
+    "//",
+    "http:",
+    "::",
+    "%2",
+    "%41",
+    "%zz",
+    "%C0%AF",
+    "%25",
+    "[::1]",
+    "1.2.3.4",
+    "v1.x",
+    "../",
+    "./",
+    ":80",
 )
 
 #: Arbitrary text: all of Unicode, surrogates included.

@@ -60,6 +60,4 @@ def test_check_agrees(column: list[str | None]) -> None:
     assert list(batch.stream("check", column)) == expected
     rows = batch.arrow_column("check", pa.array(column, type=pa.string())).to_pylist()
     got = [None if r is None else [(v["code"], v["start"], v["end"]) for v in r] for r in rows]
-    assert got == [
-        None if vs is None else [(v.code.value, *v.span) for v in vs] for vs in expected
-    ]
+    assert got == [None if vs is None else [(v.code.value, *v.span) for v in vs] for vs in expected]

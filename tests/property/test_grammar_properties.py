@@ -145,9 +145,12 @@ def test_is_valid_equals_no_error_in_check_with_zone_ids(text: str, rule: Rule) 
 
 
 @_settings(300)
-@given(text=st.one_of(texts, st.from_regex(r"[0-9\-+.][a-z]?://[a-z]*", fullmatch=True)),
-       rule=st.sampled_from([Rule.IRI_REFERENCE, Rule.URI_REFERENCE,
-                             Rule.IRELATIVE_REF, Rule.RELATIVE_REF]))
+@given(
+    text=st.one_of(texts, st.from_regex(r"[0-9\-+.][a-z]?://[a-z]*", fullmatch=True)),
+    rule=st.sampled_from(
+        [Rule.IRI_REFERENCE, Rule.URI_REFERENCE, Rule.IRELATIVE_REF, Rule.RELATIVE_REF]
+    ),
+)
 def test_is_valid_equals_no_error_in_check_scheme_like(text: str, rule: Rule) -> None:
     assert is_valid(text, rule=rule) == (not _has_error(text, rule))
 

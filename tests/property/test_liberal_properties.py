@@ -78,8 +78,9 @@ def test_lenient_uri_form_is_ascii(text: str) -> None:
         out = str(iri.lenient(text, form="uri"))
     except iri.InvalidIRI:
         return
-    assert out.isascii() and not [v for v in iri.check(out, rule="URI_reference")
-                                  if v.severity == "error"]
+    assert out.isascii() and not [
+        v for v in iri.check(out, rule="URI_reference") if v.severity == "error"
+    ]
 
 
 @given(LIBERAL_TEXT)

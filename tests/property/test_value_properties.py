@@ -49,8 +49,11 @@ def _valid_result(result: object) -> None:
 
 
 @SETTINGS
-@given(REFS, st.sampled_from(
-    ["scheme", "userinfo", "host", "port", "path", "query", "fragment"]), VALUE)
+@given(
+    REFS,
+    st.sampled_from(["scheme", "userinfo", "host", "port", "path", "query", "fragment"]),
+    VALUE,
+)
 def test_replace_is_valid_or_raises_the_library_error(
     text: str, component: str, value: str | int
 ) -> None:
@@ -68,8 +71,22 @@ def test_replace_is_valid_or_raises_the_library_error(
 
 
 @SETTINGS
-@given(REFS, st.sampled_from(["with_scheme", "with_userinfo", "with_host", "with_path",
-                              "with_fragment", "with_query", "joinpath", "__truediv__"]), TEXT)
+@given(
+    REFS,
+    st.sampled_from(
+        [
+            "with_scheme",
+            "with_userinfo",
+            "with_host",
+            "with_path",
+            "with_fragment",
+            "with_query",
+            "joinpath",
+            "__truediv__",
+        ]
+    ),
+    TEXT,
+)
 def test_modifiers_are_valid_or_raise_the_library_error(text: str, method: str, arg: str) -> None:
     ref = parse(text)
     try:
@@ -98,8 +115,7 @@ def test_with_port(text: str, port: int | str | None) -> None:
 def test_with_query_reads_back(ref: IRIReference, pairs: list[tuple[str, str]], style: str) -> None:
     result = ref.with_query(pairs, style=style)
     _valid_result(result)
-    assert result.query_params_as("form" if style != "percent" else "percent") == QueryParams(
-        pairs)
+    assert result.query_params_as("form" if style != "percent" else "percent") == QueryParams(pairs)
     assert result.path == ref.path and result.host == ref.host
 
 
@@ -142,11 +158,15 @@ def test_without_query_params_removes_only_those(
 def test_join_encodes_delimiters_inside_segments(ref: IRIReference, segments: list[str]) -> None:
     result = ref.joinpath(*segments)
     _valid_result(result)
-    assert result.path_segments[-len(segments):] == tuple(segments)
+    assert result.path_segments[-len(segments) :] == tuple(segments)
     kept = ref.path[:-1] if ref.path.endswith("/") else ref.path
     assert result.path.startswith(kept)
     assert (result.scheme, result.authority, result.query, result.fragment) == (
-        ref.scheme, ref.authority, ref.query, ref.fragment)
+        ref.scheme,
+        ref.authority,
+        ref.query,
+        ref.fragment,
+    )
     assert ref / segments[0] == ref.joinpath(segments[0])
 
 

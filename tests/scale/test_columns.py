@@ -329,7 +329,6 @@ def test_a_nanoarrow_array() -> None:
     assert got.to_pylist() == [per_value("to_uri", t, {}) for t in values]
 
 
-
 # Text results past 2 GiB (the 32-bit offsets of `string`) come back `large_string`, in both
 # modes, by one rule: a chunk's text results are `large_string` exactly when they come to
 # more than `iri.scale.arrow.SMALL_MAX` bytes.

@@ -151,8 +151,8 @@ def test_mailto_errors() -> None:
 
 # dot-atom-text local parts (RFC 5322 3.2.3 atext, RFC 6532 non-ASCII letters)
 _atom = st.text(
-    st.sampled_from("abcXYZ019!#$%&'*+-/=?^_`{|}~") | st.characters(min_codepoint=0xC0,
-                                                                     categories=("Ll", "Lo")),
+    st.sampled_from("abcXYZ019!#$%&'*+-/=?^_`{|}~")
+    | st.characters(min_codepoint=0xC0, categories=("Ll", "Lo")),
     min_size=1,
     max_size=6,
 )
@@ -183,8 +183,9 @@ def test_data_rfc2397_examples() -> None:
 
 
 def test_data_builds_and_round_trips() -> None:
-    d = DataURL.from_bytes(b"caf\xc3\xa9 & co", media_type="text/plain",
-                           parameters=(("charset", "utf-8"),))
+    d = DataURL.from_bytes(
+        b"caf\xc3\xa9 & co", media_type="text/plain", parameters=(("charset", "utf-8"),)
+    )
     assert DataURL.parse(str(d)) == d
     assert DataURL.parse(str(d)).text() == "café & co"
     printable = DataURL.from_bytes(b"a b/c")
@@ -223,10 +224,16 @@ def test_data_errors() -> None:
         ("file:///c:/path/to/file", "windows", PureWindowsPath("c:/path/to/file")),  # E.2
         ("file:c:/path/to/file", "windows", PureWindowsPath("c:/path/to/file")),
         ("file:///c%7C/path/to/file", "windows", PureWindowsPath("c:/path/to/file")),  # E.2.2
-        ("file://host.example.com/Share/path/to/file.txt", "windows",
-         PureWindowsPath("//host.example.com/Share/path/to/file.txt")),  # E.3.1
-        ("file:////host.example.com/Share/path/to/file.txt", "windows",
-         PureWindowsPath("//host.example.com/Share/path/to/file.txt")),  # E.3.2
+        (
+            "file://host.example.com/Share/path/to/file.txt",
+            "windows",
+            PureWindowsPath("//host.example.com/Share/path/to/file.txt"),
+        ),  # E.3.1
+        (
+            "file:////host.example.com/Share/path/to/file.txt",
+            "windows",
+            PureWindowsPath("//host.example.com/Share/path/to/file.txt"),
+        ),  # E.3.2
         ("file:///home/j%C3%BCrgen/a%20b", "posix", PurePosixPath("/home/jürgen/a b")),
         ("file:///home/jürgen/%FF", "posix", PurePosixPath("/home/jürgen/\udcff")),
     ],
@@ -265,8 +272,7 @@ def test_posix_path_round_trip(segments: list[str]) -> None:
     assert to_path(text) == path
 
 
-@given(st.lists(_segment.filter(lambda s: not set(s) & set('\\<>:"|?*')), min_size=1,
-                max_size=4))
+@given(st.lists(_segment.filter(lambda s: not set(s) & set('\\<>:"|?*')), min_size=1, max_size=4))
 def test_windows_path_round_trip(segments: list[str]) -> None:
     path = PureWindowsPath("C:\\" + "\\".join(segments))
     text = from_path(path)
@@ -280,18 +286,33 @@ def test_windows_path_round_trip(segments: list[str]) -> None:
 def test_urn_values() -> None:
     u = URN.parse("urn:example:a123,z456?+abc?=xyz#789")
     assert (u.nid, u.nss, u.r_component, u.q_component, u.f_component) == (
-        "example", "a123,z456", "abc", "xyz", "789")
+        "example",
+        "a123,z456",
+        "abc",
+        "xyz",
+        "789",
+    )
     assert str(u) == "urn:example:a123,z456?+abc?=xyz#789"
     # RFC 8141 3.2: these are URN-equivalent ...
-    same = ["urn:example:a123,z456", "URN:example:a123,z456", "urn:EXAMPLE:a123,z456",
-            "urn:example:a123,z456?+abc", "urn:example:a123,z456?=xyz",
-            "urn:example:a123,z456#789"]
+    same = [
+        "urn:example:a123,z456",
+        "URN:example:a123,z456",
+        "urn:EXAMPLE:a123,z456",
+        "urn:example:a123,z456?+abc",
+        "urn:example:a123,z456?=xyz",
+        "urn:example:a123,z456#789",
+    ]
     assert len({URN.parse(s).equivalence_key() for s in same}) == 1
     # ... and these are not equivalent to them or to each other
-    different = ["urn:example:a123,z456/foo", "urn:example:a123,z456/bar",
-                 "urn:example:a123,z456/baz", "urn:example:A123,z456",
-                 "urn:example:a123,Z456", "urn:example:%D0%B0123,z456",
-                 "urn:example:a123%2Cz456"]
+    different = [
+        "urn:example:a123,z456/foo",
+        "urn:example:a123,z456/bar",
+        "urn:example:a123,z456/baz",
+        "urn:example:A123,z456",
+        "urn:example:a123,Z456",
+        "urn:example:%D0%B0123,z456",
+        "urn:example:a123%2Cz456",
+    ]
     keys = {URN.parse(s).equivalence_key() for s in different}
     assert len(keys) == len(different)
     assert URN.parse(same[0]).equivalence_key() not in keys

@@ -83,7 +83,10 @@ def test_non_ascii_in_uri_rules() -> None:
 
 def test_every_character_is_reported() -> None:
     assert codes("http://a/\u202e \u202e") == [
-        "bidi-formatting-character", "invalid-character", "bidi-formatting-character"]
+        "bidi-formatting-character",
+        "invalid-character",
+        "bidi-formatting-character",
+    ]
 
 
 def test_violations_ordered_by_position() -> None:
@@ -92,9 +95,17 @@ def test_violations_ordered_by_position() -> None:
     starts = [v.span[0] for v in violations]
     assert starts == sorted(starts)
     assert {str(v.code) for v in violations} >= {
-        "uppercase-scheme", "password-in-userinfo", "uppercase-host", "default-port",
-        "dot-segment", "lowercase-percent-encoding", "percent-encoded-unreserved",
-        "invalid-character", "private-use-character", "bidi-formatting-character"}
+        "uppercase-scheme",
+        "password-in-userinfo",
+        "uppercase-host",
+        "default-port",
+        "dot-segment",
+        "lowercase-percent-encoding",
+        "percent-encoded-unreserved",
+        "invalid-character",
+        "private-use-character",
+        "bidi-formatting-character",
+    }
 
 
 def test_check_never_raises_on_surrogates_and_controls() -> None:

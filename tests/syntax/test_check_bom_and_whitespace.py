@@ -38,8 +38,6 @@ def test_leading_and_trailing_white_space_are_reported_as_what_they_are() -> Non
     assert check(" //a", rule="IRI")[1].span == (1, 1)
 
 
-
-
 def test_parse_raises_for_a_byte_order_mark() -> None:
     with pytest.raises(InvalidIRI) as exc:
         parse("\ufeffa/b")

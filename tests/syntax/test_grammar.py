@@ -50,23 +50,46 @@ def test_ucschar_ranges_match_rfc3987() -> None:
 
 def test_iprivate_includes_3987bis_tags() -> None:
     assert list(IPRIVATE) == [
-        (0xE000, 0xF8FF), (0xE0000, 0xE0FFF), (0xF0000, 0xFFFFD), (0x100000, 0x10FFFD),
+        (0xE000, 0xF8FF),
+        (0xE0000, 0xE0FFF),
+        (0xF0000, 0xFFFFD),
+        (0x100000, 0x10FFFD),
     ]
 
 
 @pytest.mark.parametrize(
     ("cp", "ucs", "private"),
     [
-        (0x9F, False, False), (0xA0, True, False), (0xD7FF, True, False),
-        (0xD800, False, False), (0xDFFF, False, False), (0xE000, False, True),
-        (0xF8FF, False, True), (0xF900, True, False), (0xFDCF, True, False),
-        (0xFDD0, False, False), (0xFDEF, False, False), (0xFDF0, True, False),
-        (0xFFEF, True, False), (0xFFF0, False, False), (0xFFFD, False, False),
-        (0x10000, True, False), (0x1FFFD, True, False), (0x1FFFE, False, False),
-        (0xDFFFD, True, False), (0xE0000, False, True), (0xE0001, False, True),
-        (0xE0FFF, False, True), (0xE1000, True, False), (0xEFFFD, True, False),
-        (0xEFFFE, False, False), (0xF0000, False, True), (0xFFFFD, False, True),
-        (0xFFFFE, False, False), (0x100000, False, True), (0x10FFFD, False, True),
+        (0x9F, False, False),
+        (0xA0, True, False),
+        (0xD7FF, True, False),
+        (0xD800, False, False),
+        (0xDFFF, False, False),
+        (0xE000, False, True),
+        (0xF8FF, False, True),
+        (0xF900, True, False),
+        (0xFDCF, True, False),
+        (0xFDD0, False, False),
+        (0xFDEF, False, False),
+        (0xFDF0, True, False),
+        (0xFFEF, True, False),
+        (0xFFF0, False, False),
+        (0xFFFD, False, False),
+        (0x10000, True, False),
+        (0x1FFFD, True, False),
+        (0x1FFFE, False, False),
+        (0xDFFFD, True, False),
+        (0xE0000, False, True),
+        (0xE0001, False, True),
+        (0xE0FFF, False, True),
+        (0xE1000, True, False),
+        (0xEFFFD, True, False),
+        (0xEFFFE, False, False),
+        (0xF0000, False, True),
+        (0xFFFFD, False, True),
+        (0xFFFFE, False, False),
+        (0x100000, False, True),
+        (0x10FFFD, False, True),
         (0x10FFFF, False, False),
     ],
 )
@@ -86,9 +109,17 @@ def test_bidi_formatting_set() -> None:
 
 def test_rule_properties() -> None:
     assert {r for r in Rule if r.is_iri} == {
-        Rule.IRI, Rule.IRI_REFERENCE, Rule.ABSOLUTE_IRI, Rule.IRELATIVE_REF}
+        Rule.IRI,
+        Rule.IRI_REFERENCE,
+        Rule.ABSOLUTE_IRI,
+        Rule.IRELATIVE_REF,
+    }
     assert {r for r in Rule if r.needs_scheme} == {
-        Rule.IRI, Rule.ABSOLUTE_IRI, Rule.URI, Rule.ABSOLUTE_URI}
+        Rule.IRI,
+        Rule.ABSOLUTE_IRI,
+        Rule.URI,
+        Rule.ABSOLUTE_URI,
+    }
     assert {r for r in Rule if r.forbids_scheme} == {Rule.IRELATIVE_REF, Rule.RELATIVE_REF}
     assert {r for r in Rule if r.forbids_fragment} == {Rule.ABSOLUTE_IRI, Rule.ABSOLUTE_URI}
     assert Rule("IRI_reference") is Rule.IRI_REFERENCE
@@ -112,7 +143,9 @@ def test_char_class_escapes_every_character() -> None:
 def test_char_class_exclude() -> None:
     rx = re.compile(char_class("", ((0x200D, 0x2010),), exclude=frozenset({0x200E, 0x2010})))
     assert [hex(cp) for cp in range(0x200C, 0x2012) if rx.fullmatch(chr(cp))] == [
-        "0x200d", "0x200f"]
+        "0x200d",
+        "0x200f",
+    ]
 
 
 @pytest.mark.parametrize("text", ["%", "%2", "%zz", "%2g", "a%", "%%41"])
@@ -127,8 +160,18 @@ def test_bad_percent_accepts(text: str) -> None:
 
 @pytest.mark.parametrize(
     "addr",
-    ["1:2:3:4:5:6:7:8", "::2:3:4:5:6:7:8", "1::3:4:5:6:7:8", "::", "::1", "1::",
-     "1:2:3:4:5:6:1.2.3.4", "::1.2.3.4", "::0:0:0:0:0.0.0.0", "ffff::ffff:255.255.255.255"],
+    [
+        "1:2:3:4:5:6:7:8",
+        "::2:3:4:5:6:7:8",
+        "1::3:4:5:6:7:8",
+        "::",
+        "::1",
+        "1::",
+        "1:2:3:4:5:6:1.2.3.4",
+        "::1.2.3.4",
+        "::0:0:0:0:0.0.0.0",
+        "ffff::ffff:255.255.255.255",
+    ],
 )
 def test_ipv6address_matches(addr: str) -> None:
     assert re.fullmatch(IPV6ADDRESS, addr)
@@ -136,17 +179,39 @@ def test_ipv6address_matches(addr: str) -> None:
 
 @pytest.mark.parametrize(
     "addr",
-    ["", ":", ":::", "1:2:3:4:5:6:7:8:9", "1::2::3", "12345::", ":1::", "1::2:",
-     "::1.2.3.256", "::1.2.3.01", "1:2:3:4:5:6:7:1.2.3.4", "g::", "::1.2.3", "1.2.3.4"],
+    [
+        "",
+        ":",
+        ":::",
+        "1:2:3:4:5:6:7:8:9",
+        "1::2::3",
+        "12345::",
+        ":1::",
+        "1::2:",
+        "::1.2.3.256",
+        "::1.2.3.01",
+        "1:2:3:4:5:6:7:1.2.3.4",
+        "g::",
+        "::1.2.3",
+        "1.2.3.4",
+    ],
 )
 def test_ipv6address_rejects(addr: str) -> None:
     assert not re.fullmatch(IPV6ADDRESS, addr)
 
 
-@pytest.mark.parametrize(("octets", "ok"), [
-    ("0.0.0.0", True), ("255.255.255.255", True), ("249.250.199.100", True),
-    ("256.0.0.0", False), ("01.0.0.0", False), ("1.2.3", False), ("1.2.3.4.5", False),
-])
+@pytest.mark.parametrize(
+    ("octets", "ok"),
+    [
+        ("0.0.0.0", True),
+        ("255.255.255.255", True),
+        ("249.250.199.100", True),
+        ("256.0.0.0", False),
+        ("01.0.0.0", False),
+        ("1.2.3", False),
+        ("1.2.3.4.5", False),
+    ],
+)
 def test_ipv4address(octets: str, ok: bool) -> None:
     assert bool(re.fullmatch(IPV4ADDRESS, octets)) is ok
 
@@ -168,7 +233,15 @@ def test_ip_literal_zone_option() -> None:
 def test_reference_pattern_groups(rule: Rule) -> None:
     pattern = reference_pattern(rule)
     assert list(pattern.groupindex) == [
-        "scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment"]
+        "scheme",
+        "authority",
+        "userinfo",
+        "host",
+        "port",
+        "path",
+        "query",
+        "fragment",
+    ]
     assert pattern is reference_pattern(rule)  # cached
     assert "$" not in pattern.pattern.replace("\\$", "")  # never "$" (RFC text: use \\Z)
 

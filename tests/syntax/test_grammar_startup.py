@@ -34,11 +34,7 @@ def test_rendered_class_is_the_same_set(private: bool, negate: bool) -> None:
         cp
         for cp in range(0x110000)
         if cp not in BIDI_FORMATTING
-        and (
-            chr(cp) in UNRESERVED + "%"
-            or is_ucschar(cp)
-            or (private and is_iprivate(cp))
-        )
+        and (chr(cp) in UNRESERVED + "%" or is_ucschar(cp) or (private and is_iprivate(cp)))
     }
     found = {ord(c) for c in rendered.findall(ALL)}
     assert found == (set(range(0x110000)) - expected if negate else expected)

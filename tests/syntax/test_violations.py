@@ -21,6 +21,7 @@ def produce(info: CodeInfo) -> list[object]:
 
     return list(repair(info.example, info.example_rule).repairs)
 
+
 KEBAB = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
 
@@ -71,8 +72,7 @@ def test_warning_examples_have_no_error(code: Code) -> None:
         out = repair(info.example, info.example_rule).text
         assert [v for v in check(out) if v.severity == "error"] == []
     elif info.severity is Severity.WARNING:
-        errors = [v for v in check(info.example, rule=info.example_rule)
-                  if v.severity == "error"]
+        errors = [v for v in check(info.example, rule=info.example_rule) if v.severity == "error"]
         assert errors == []
 
 
@@ -91,8 +91,12 @@ def test_violation_of_and_to_dict() -> None:
     assert v.section == REGISTRY[Code.INVALID_PORT].section
     d = v.to_dict()
     assert d == {
-        "code": "invalid-port", "severity": "error", "component": "port",
-        "span": [3, 5], "section": "RFC 3986 3.2.3", "message": "bad port",
+        "code": "invalid-port",
+        "severity": "error",
+        "component": "port",
+        "span": [3, 5],
+        "section": "RFC 3986 3.2.3",
+        "message": "bad port",
     }
     assert json.loads(json.dumps(d)) == d
     assert type(d["code"]) is str and type(d["severity"]) is str

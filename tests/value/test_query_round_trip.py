@@ -73,8 +73,32 @@ def test_query_params_is_a_callable_public_function() -> None:
 # Units of a query name and value as the builders write them in form style (http): a space
 # is "+", and what the structure needs is encoded; "=" stays in a value ("%3D" would be
 # decoded and written "=": the same pair, another text).
-_UNITS = ["a", "Z", "0", "-", "~", "+", "%26", "%2B", "%25", "%23", "é", "東",
-          "%FC", "%E2%80%AE", "\ue000", "!", "'", "*", ",", ";", ":", "@", "/", "?"]
+_UNITS = [
+    "a",
+    "Z",
+    "0",
+    "-",
+    "~",
+    "+",
+    "%26",
+    "%2B",
+    "%25",
+    "%23",
+    "é",
+    "東",
+    "%FC",
+    "%E2%80%AE",
+    "\ue000",
+    "!",
+    "'",
+    "*",
+    ",",
+    ";",
+    ":",
+    "@",
+    "/",
+    "?",
+]
 _NAME_UNITS = [*_UNITS, "%3D"]
 _VALUE_UNITS = [*_UNITS, "="]
 

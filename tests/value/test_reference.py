@@ -49,8 +49,9 @@ def test_absent_vs_empty(text: str, expected: tuple[str | None, ...]) -> None:
 def test_authority_and_components() -> None:
     ref = parse("http://u@h:1/p?q#f")
     assert ref.authority == "u@h:1"
-    assert ref.components() == dict(zip(FIELDS, ("http", "u", "h", "1", "/p", "q", "f"),
-                                        strict=True))
+    assert ref.components() == dict(
+        zip(FIELDS, ("http", "u", "h", "1", "/p", "q", "f"), strict=True)
+    )
     assert parse("a").authority is None
     assert parse("//").authority == ""
     assert ref.is_absolute and not parse("/a").is_absolute
@@ -182,8 +183,7 @@ def test_invalid_iri_carries_violations() -> None:
     exc = info.value
     assert exc.text == "http://example.org/a\u202eb c"
     assert exc.rule == "IRI"
-    assert [str(v.code) for v in exc.errors] == [
-        "bidi-formatting-character", "invalid-character"]
+    assert [str(v.code) for v in exc.errors] == ["bidi-formatting-character", "invalid-character"]
     assert all(v.severity == "error" for v in exc.errors)
     message = str(exc)
     assert "U+202E RIGHT-TO-LEFT OVERRIDE" in message
@@ -218,7 +218,8 @@ def test_caret_under_first_error(text: str, span: tuple[int, int]) -> None:
     # Printable characters as they are; C0 controls as one-cell Control Pictures; other
     # hidden characters as their code point, <U+202E> (issue 19): the caret counts cells.
     assert shown == "    " + "".join(
-        c if c.isprintable() and c != "\u202e" else shown_char(c) for c in text)
+        c if c.isprintable() and c != "\u202e" else shown_char(c) for c in text
+    )
     assert shown_char("\u202e") == "<U+202E>" and shown_char("\t") == "\u2409"
     assert len(shown) - 4 == cells(text)
     assert column == cells(text[: span[0]])

@@ -250,7 +250,12 @@ def test_query_params_form_for_http() -> None:
     ref = parse("https://x/?q=caf%C3%A9+au+lait&tag=a&tag=b&flag&&e=")
     q = ref.query_params
     assert q.items() == [
-        ("q", "café au lait"), ("tag", "a"), ("tag", "b"), ("flag", None), ("e", "")]
+        ("q", "café au lait"),
+        ("tag", "a"),
+        ("tag", "b"),
+        ("flag", None),
+        ("e", ""),
+    ]
     assert q["tag"] == "a" and q.getall("tag") == ["a", "b"] and "flag" in q
     assert ref.query_params_as("percent")["q"] == "café+au+lait"
 
@@ -270,7 +275,8 @@ def test_with_query_builds_and_encodes() -> None:
     assert str(ref.with_query({"1+1": "=2"})) == "http://x/p?1%2B1==2"
     assert str(ref.with_query({"q": "a b"}, style="percent")) == "http://x/p?q=a%20b"
     assert str(ref.with_query({"bidi": "\u202e", "priv": "\ue000"})) == (
-        "http://x/p?bidi=%E2%80%AE&priv=\ue000")
+        "http://x/p?bidi=%E2%80%AE&priv=\ue000"
+    )
     assert str(ref.with_query({"pct": "100%", "hash": "#"})) == "http://x/p?pct=100%25&hash=%23"
     assert str(parse("http://x/p?a=1").with_query(None)) == "http://x/p"
     assert str(parse("http://x/p?a=1").with_query({})) == "http://x/p"

@@ -77,8 +77,20 @@ def _same(a: Any, b: Any) -> bool:
 
 
 def test_every_function_of_iri_text_is_tried() -> None:
-    assert {"to_uri", "to_iri", "normalize", "check", "is_valid", "equivalent", "resolve",
-            "from_href", "to_display", "audit", "query_params", "lenient"} <= set(FUNCTIONS)
+    assert {
+        "to_uri",
+        "to_iri",
+        "normalize",
+        "check",
+        "is_valid",
+        "equivalent",
+        "resolve",
+        "from_href",
+        "to_display",
+        "audit",
+        "query_params",
+        "lenient",
+    } <= set(FUNCTIONS)
 
 
 @pytest.mark.parametrize(("name", "position"), CASES, ids=[f"{n}-{i}" for n, i in CASES])
