@@ -128,3 +128,13 @@ def test_every_option_type_is_an_option() -> None:
             assert issubclass(value, Option), name
             with pytest.raises(ValueError, match="use one of"):
                 value("not-an-option")
+
+
+@pytest.mark.parametrize(("call", "option", "enum"), CASES)
+def test_a_long_bad_option_value_is_quoted_cut_short(
+    call: Callable[..., Any], option: str, enum: type[StrEnum]
+) -> None:
+    # a hostile 1 MB value: the message quotes its start and says how long it was
+    with pytest.raises(ValueError, match=r"\.\.\. \(1,000,000 characters\)") as info:
+        call(**{option: "x" * 1_000_000})
+    assert len(str(info.value)) < 1_000

@@ -16,6 +16,7 @@ from typing import Final, TypeVar
 
 from iri.syntax.argument import as_text
 from iri.syntax.errors import InvalidIRI
+from iri.syntax.report import quoted
 from iri.syntax.violations import REGISTRY, Code, Severity, Violation
 
 __all__ = ["Repair", "Repaired", "option", "reject_surrogates", "require_str", "require_text"]
@@ -125,4 +126,4 @@ def option(enum: type[_E], value: _E | str, name: str) -> _E:
         return enum(value)
     except ValueError:
         choices = ", ".join(repr(m.value) for m in enum)
-        raise ValueError(f"{name} must be one of {choices}, not {value!r}") from None
+        raise ValueError(f"{name} must be one of {choices}, not {quoted(value)}") from None

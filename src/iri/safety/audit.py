@@ -28,6 +28,7 @@ from iri.safety.skeleton import (
 from iri.syntax.argument import as_text
 from iri.syntax.invisible import BIDI_CONTROLS, is_invisible
 from iri.syntax.percent import PCT_ENCODED_RUN, run_octets, utf8_errors
+from iri.syntax.report import quoted
 from iri.syntax.split import Components, Spans, split_authority, split_with_spans
 
 __all__ = ["Restriction", "audit"]
@@ -331,7 +332,8 @@ the host is evil.example']
         minimum = RestrictionLevel(restriction)
     except ValueError:
         options = ", ".join(level.value for level in RestrictionLevel)
-        raise ValueError(f"restriction must be one of {options}, not {restriction!r}") from None
+        shown = quoted(restriction)
+        raise ValueError(f"restriction must be one of {options}, not {shown}") from None
     # TypeError for a str or a non-iterable; None (the shipped list) costs nothing here.
     tops = DEFAULT if top_domains is None else top_domains_option(top_domains)
     comps, spans = split_with_spans(text)

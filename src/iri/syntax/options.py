@@ -32,4 +32,9 @@ class Option(StrEnum):
 
     @classmethod
     def _missing_(cls, value: object) -> None:
-        raise ValueError(f"{value!r} is not a valid {cls.__name__}: use one of {choices(cls)}")
+        # a long value is quoted cut short (a 10 MB option must not make a 10 MB message);
+        # imported here: the report module stands on the violations, which stand on this one
+        from iri.syntax.report import quoted
+
+        shown = quoted(value)
+        raise ValueError(f"{shown} is not a valid {cls.__name__}: use one of {choices(cls)}")

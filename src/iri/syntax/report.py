@@ -12,6 +12,7 @@ percent-encodes those characters instead, so that its result stays an IRI).
 from __future__ import annotations
 
 import re
+import reprlib
 import unicodedata
 from collections.abc import Callable, Sequence
 from functools import cache
@@ -163,20 +164,25 @@ def excerpt(text: str, span: tuple[int, int], indent: int = 0) -> tuple[str, str
     return line, " " * pad + "^" * max(1, cells(text[start:stop]))
 
 
-def quoted(text: str) -> str:
-    """``repr(text)`` for a message, cut for a long text: at most :data:`WINDOW` characters
-    are quoted, then ``...`` and the length, so that an exception raised on a 10 MB input
-    has a message of a few hundred characters (the exceptions keep the whole text in their
-    attributes: nothing is lost, only not repeated).
+def quoted(value: object) -> str:
+    """``repr(value)`` for a message, cut for a long value: at most :data:`WINDOW`
+    characters of a text are quoted, then ``...`` and the length, so that an exception
+    raised on a 10 MB input has a message of a few hundred characters (the exceptions keep
+    the whole text in their attributes: nothing is lost, only not repeated); any other
+    value as :func:`reprlib.repr` abbreviates it.
 
     >>> quoted("http://a/")
     "'http://a/'"
     >>> quoted("http://a/" + "b" * 200)[-32:]
     "bbbbbbbbbbb'... (209 characters)"
+    >>> quoted(list(range(100)))
+    '[0, 1, 2, 3, 4, 5, ...]'
     """
-    if len(text) <= WINDOW:
-        return repr(text)
-    return f"{text[:WINDOW]!r}... ({len(text):,} characters)"
+    if not isinstance(value, str):
+        return reprlib.repr(value)
+    if len(value) <= WINDOW:
+        return repr(value)
+    return f"{value[:WINDOW]!r}... ({len(value):,} characters)"
 
 
 def report(text: str, violations: Sequence[Violation]) -> list[str]:
