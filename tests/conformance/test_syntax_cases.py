@@ -15,20 +15,11 @@ from typing import Any
 
 import pytest
 
-from iri import InvalidIRI, check, is_valid, parse
+from iri import InvalidIRI, Rule, check, is_valid, parse
 
 CASES_FILE = Path(__file__).parent.parent / "cases" / "syntax.toml"
 FIELDS = ("scheme", "userinfo", "host", "port", "path", "query", "fragment")
-RULES = {
-    "IRI",
-    "IRI_reference",
-    "absolute_IRI",
-    "irelative_ref",
-    "URI",
-    "URI_reference",
-    "absolute_URI",
-    "relative_ref",
-}
+RULES = {str(rule) for rule in Rule}  # the names a case may give
 KEYS = {
     "id",
     "source",
