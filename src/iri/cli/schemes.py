@@ -13,7 +13,7 @@ from iri.cli.batch import run
 from iri.cli.inputs import Record
 from iri.cli.output import Apply, Outcome, failure, json_line, where
 from iri.syntax.errors import IRIError
-from iri.syntax.report import quoted
+from iri.syntax.quoted import quoted
 
 COMMANDS: Final = ("scheme", "from-path", "to-path")
 

@@ -23,7 +23,7 @@ from typing import Final, Literal
 from iri.syntax.errors import IRIError
 from iri.syntax.grammar import UNRESERVED, char_class
 from iri.syntax.percent import ASCII_BUT_UNRESERVED, ESCAPED_ASCII, PCT_ENCODED, encode
-from iri.syntax.report import quoted
+from iri.syntax.quoted import quoted
 
 __all__ = ["Form", "normalize_component", "normalize_host", "normalize_path"]
 

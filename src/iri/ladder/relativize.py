@@ -16,7 +16,7 @@ from iri.ladder.resolve import (
 )
 from iri.syntax.check import invalid, iri_reference_match
 from iri.syntax.errors import ResolutionError
-from iri.syntax.report import quoted
+from iri.syntax.quoted import quoted
 from iri.syntax.split import split
 
 __all__ = ["relativize"]

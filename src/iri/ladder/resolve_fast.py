@@ -16,7 +16,7 @@ from iri.ladder.dot_segments import remove_dot_segments, write_path_without_auth
 from iri.syntax.check import escapes_ok, invalid, iri_reference_match
 from iri.syntax.errors import ResolutionError
 from iri.syntax.grammar import Rule, ZoneID, ascii_pattern, ip_literal_pattern
-from iri.syntax.report import quoted
+from iri.syntax.quoted import quoted
 
 #: The fullmatch of the IRI-reference rule's ASCII twin (compiled when this module is first
 #: imported, about 1 ms; ``import iri`` and ``iri check`` do not import it). On an ASCII

@@ -16,7 +16,7 @@ from typing import Final, TypeVar
 
 from iri.syntax.argument import as_text
 from iri.syntax.errors import InvalidIRI
-from iri.syntax.report import quoted
+from iri.syntax.quoted import quoted
 from iri.syntax.violations import REGISTRY, Code, Severity, Violation
 
 __all__ = ["Repair", "Repaired", "option", "reject_surrogates", "require_str", "require_text"]

@@ -28,7 +28,7 @@ from iri.safety.skeleton import (
 from iri.syntax.argument import as_text
 from iri.syntax.invisible import BIDI_CONTROLS, is_invisible
 from iri.syntax.percent import PCT_ENCODED_RUN, run_octets, utf8_errors
-from iri.syntax.report import quoted
+from iri.syntax.quoted import quoted
 from iri.syntax.split import Components, Spans, split_authority, split_with_spans
 
 __all__ = ["Restriction", "audit"]

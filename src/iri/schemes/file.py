@@ -35,7 +35,7 @@ from iri.syntax.argument import as_text
 from iri.syntax.errors import InvalidIRI, IRIError
 from iri.syntax.options import Option
 from iri.syntax.percent import IPCHAR, IREG_NAME, decode_octets, encode
-from iri.syntax.report import quoted
+from iri.syntax.quoted import quoted
 from iri.syntax.schemes.file import DRIVE
 
 __all__ = ["PathFlavour", "from_path", "to_path"]

@@ -6,7 +6,7 @@ raise them; each class reports ``iri.errors`` as its module, the path users impo
 Every exception the library raises on purpose derives from :class:`IRIError`, which is a
 :class:`ValueError`, so ``except ValueError`` keeps working for callers that do not care.
 No information lives only in message text: each class carries its data as attributes.
-A message quotes a long input cut short (:func:`iri.syntax.report.quoted`,
+A message quotes a long input cut short (:func:`iri.syntax.quoted.quoted`,
 :func:`~iri.syntax.report.excerpt`), so that an error on a 10 MB line does not carry
 another 10 MB of text; the attributes hold the input whole. Every class pickles and copies
 with its attributes (:meth:`IRIError.__reduce__`), so an error raised in a worker process
@@ -16,6 +16,8 @@ with its attributes (:meth:`IRIError.__reduce__`), so an error raised in a worke
 from __future__ import annotations
 
 from collections.abc import Sequence
+
+from iri.syntax.quoted import quoted
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (start-up time)
 
@@ -70,7 +72,7 @@ class InvalidIRI(IRIError):  # noqa: N818 (public name fixed by the API contract
         return tuple(v for v in self.violations if v.severity == "error")
 
     def _render(self) -> str:
-        from iri.syntax.report import WINDOW, caret, excerpt, quoted, shown
+        from iri.syntax.report import WINDOW, caret, excerpt, shown
 
         errors = self.errors or self.violations
         head = f"invalid {self.rule}" if self.rule else "invalid IRI"
@@ -103,8 +105,6 @@ class IDNAError(IRIError):
         self.label = label
         self.position = position
         self.reason = reason
-        from iri.syntax.report import quoted
-
         super().__init__(
             f"cannot map host {quoted(host)} through IDNA: label {quoted(label)} at position "
             f"{position}: {reason}"
@@ -151,8 +151,6 @@ class HrefError(IRIError):
     def __init__(self, text: str, base: str | None) -> None:
         self.text = text
         self.base = base
-        from iri.syntax.report import quoted
-
         against = "" if base is None else f" against base {quoted(base)}"
         super().__init__(f"not a web address a browser accepts: {quoted(text)}{against}")
 
@@ -170,8 +168,6 @@ class ComponentError(IRIError):
         self.component = component
         self.value = value
         self.reason = reason
-        from iri.syntax.report import quoted
-
         super().__init__(f"{component} {quoted(value)}: {reason}")
 
 

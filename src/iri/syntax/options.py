@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from iri.syntax.quoted import quoted
+
 __all__ = ["Option", "choices"]
 
 
@@ -32,9 +34,6 @@ class Option(StrEnum):
 
     @classmethod
     def _missing_(cls, value: object) -> None:
-        # a long value is quoted cut short (a 10 MB option must not make a 10 MB message);
-        # imported here: the report module stands on the violations, which stand on this one
-        from iri.syntax.report import quoted
-
+        # a long value is quoted cut short (a 10 MB option must not make a 10 MB message)
         shown = quoted(value)
         raise ValueError(f"{shown} is not a valid {cls.__name__}: use one of {choices(cls)}")

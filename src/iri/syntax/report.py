@@ -12,11 +12,11 @@ percent-encodes those characters instead, so that its result stays an IRI).
 from __future__ import annotations
 
 import re
-import reprlib
 import unicodedata
 from collections.abc import Callable, Sequence
 from functools import cache
 
+from iri.syntax.quoted import QUOTED_MAX
 from iri.syntax.violations import Severity, Violation
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (start-up time)
@@ -31,7 +31,6 @@ __all__ = [
     "code_point",
     "excerpt",
     "hidden",
-    "quoted",
     "report",
     "shown",
     "visible",
@@ -41,8 +40,9 @@ __all__ = [
 STATUS_WIDTH: Final = 9
 
 #: Texts longer than this many characters get an excerpt per violation (:func:`excerpt`)
-#: instead of a caret under the whole text, so that the report stays linear in the text.
-WINDOW: Final = 120
+#: instead of a caret under the whole text, so that the report stays linear in the text;
+#: the length up to which a message quotes a value whole (:func:`iri.syntax.quoted.quoted`).
+WINDOW: Final = QUOTED_MAX
 #: Characters of context shown on each side of a violation in an excerpt.
 CONTEXT: Final = 30
 
@@ -162,27 +162,6 @@ def excerpt(text: str, span: tuple[int, int], indent: int = 0) -> tuple[str, str
     line = " " * indent + head + shown(text[first:last]) + tail
     pad = indent + len(head) + cells(text[first:start])
     return line, " " * pad + "^" * max(1, cells(text[start:stop]))
-
-
-def quoted(value: object) -> str:
-    """``repr(value)`` for a message, cut for a long value: at most :data:`WINDOW`
-    characters of a text are quoted, then ``...`` and the length, so that an exception
-    raised on a 10 MB input has a message of a few hundred characters (the exceptions keep
-    the whole text in their attributes: nothing is lost, only not repeated); any other
-    value as :func:`reprlib.repr` abbreviates it.
-
-    >>> quoted("http://a/")
-    "'http://a/'"
-    >>> quoted("http://a/" + "b" * 200)[-32:]
-    "bbbbbbbbbbb'... (209 characters)"
-    >>> quoted(list(range(100)))
-    '[0, 1, 2, 3, 4, 5, ...]'
-    """
-    if not isinstance(value, str):
-        return reprlib.repr(value)
-    if len(value) <= WINDOW:
-        return repr(value)
-    return f"{value[:WINDOW]!r}... ({len(value):,} characters)"
 
 
 def report(text: str, violations: Sequence[Violation]) -> list[str]:
