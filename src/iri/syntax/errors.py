@@ -57,7 +57,8 @@ class InvalidIRI(IRIError):  # noqa: N818 (public name fixed by the API contract
     """The text is not valid for the requested rule.
 
     ``.text`` is the checked text and ``.violations`` every violation found (errors and
-    warnings, in order). ``str()`` shows the text with a caret under the first error.
+    warnings, in order). ``str()`` shows the text with a caret under the first error (a
+    text over 120 characters as a window around it, with its offset).
     """
 
     def __init__(self, text: str, violations: Sequence[Violation], rule: str = "") -> None:
