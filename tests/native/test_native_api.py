@@ -11,6 +11,7 @@ from native_twins import (
     py_check,
     py_groups,
     py_is_valid,
+    py_normalize,
     py_parse,
     py_split,
 )
@@ -77,6 +78,11 @@ def test_bad_arguments(arg: object) -> None:
         {"zone_id": "accept"},
         {"zone_id": "maybe"},
         {"rule": 3},
+        # None given is not "left out" (PyO3 reads it so for an Option parameter: the
+        # drop-ins had answered with the default rule where Python raises a TypeError)
+        {"rule": None},
+        {"zone_id": None},
+        {"rule": ["IRI"]},
         {"rule": "absolute_IRI", "zone_id": iri.ZoneID.ACCEPT},
     ],
 )
@@ -87,6 +93,27 @@ def test_options(kwargs: dict[str, object], text: str) -> None:
     assert outcome(_n.api_is_valid, text, **kwargs) == outcome(py_is_valid, text, **kwargs)
     assert outcome(_n.api_check, text, **kwargs) == outcome(py_check, text, **kwargs)
     assert outcome(_n.api_parse, text, **kwargs) == outcome(py_parse, text, **kwargs)
+
+
+@pytest.mark.parametrize("level", [None, 3, "scheme", iri.Level.SIMPLE, "bogus"])
+def test_normalize_level(level: object) -> None:
+    text = "HTTP://a/%7e"
+    assert outcome(_n.api_normalize, text, level=level) == outcome(py_normalize, text, level=level)
+
+
+@pytest.mark.parametrize(
+    "name", ["check", "is_valid", "split", "parse", "resolve", "normalize", "to_uri", "to_iri"]
+)
+def test_signatures_are_the_python_functions(name: str) -> None:
+    # help() and inspect.signature show a drop-in's parameters and their real defaults
+    # (its text_signature, defaults as their strings), those of the function it stands in for
+    import importlib
+    import inspect
+
+    module = importlib.import_module(iri._LAZY[name])
+    want = inspect.signature(getattr(module, name)).parameters.values()
+    got = inspect.signature(getattr(_n, f"api_{name}")).parameters.values()
+    assert [(p.name, p.kind, p.default) for p in got] == [(p.name, p.kind, p.default) for p in want]
 
 
 @pytest.mark.parametrize("limit", [None, 0, 1, -1, "x"])

@@ -1,4 +1,5 @@
-"""A bad value for any option of any public function is a ValueError naming the choices.
+"""A bad value for any option of any public function is an error naming the choices: a
+ValueError for a string the option does not have, a TypeError for a value of another type.
 
 The walk is over the surface itself: every callable of ``iri.__all__`` (and every public
 method of ``IRIReference``), every parameter whose annotation names an option type (a
@@ -128,6 +129,29 @@ def test_every_option_type_is_an_option() -> None:
             assert issubclass(value, Option), name
             with pytest.raises(ValueError, match="use one of"):
                 value("not-an-option")
+            with pytest.raises(TypeError, match="must be a str, one of"):
+                value(None)
+
+
+#: Values of other types than ``str``: None (never the default: the option is left out for
+#: that; the native drop-ins had read it as left out), numbers, bytes of an accepted name,
+#: an unhashable list (the hot paths look options up in dicts), any object.
+WRONG_TYPES = [None, 3, 1.5, b"iri", ["iri"], object()]
+
+
+@pytest.mark.parametrize("value", WRONG_TYPES, ids=lambda v: type(v).__name__)
+@pytest.mark.parametrize(("call", "option", "enum"), CASES)
+def test_a_value_of_another_type_is_a_type_error_naming_the_accepted_values(
+    call: Callable[..., Any], option: str, enum: type[StrEnum], value: object
+) -> None:
+    got = type(value).__name__
+    if option == "find" and isinstance(value, list):
+        value, got = [3], "int"  # find takes several: each of a list is judged
+    with pytest.raises(TypeError, match=re.escape(f"got {got}")) as info:
+        call(**{option: value})
+    message = str(info.value)
+    missing = [m.value for m in enum if not _named(m.value, message)]
+    assert not missing, f"{option}= message {message!r} does not name {missing}"
 
 
 @pytest.mark.parametrize(("call", "option", "enum"), CASES)

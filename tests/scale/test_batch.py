@@ -100,6 +100,7 @@ def test_arrow_types_nulls_and_errors() -> None:
 
 
 def test_a_call_plan_is_kept_per_arguments_and_errors_are_not() -> None:
+    from iri.ladder.normalize import Level
     from iri.scale.tasks import OnInvalid, Task, plan
 
     first = plan("normalize", "null", {"level": "scheme"})
@@ -107,12 +108,11 @@ def test_a_call_plan_is_kept_per_arguments_and_errors_are_not() -> None:
     assert plan(Task.NORMALIZE, "null", {"level": "scheme"})[2]("HTTP://x/") == "http://x/"
     assert plan("normalize", "null", {"level": "scheme"}) is first  # kept
     assert plan("normalize", "null", {"level": "syntax"}) is not first
-    # 1 and True are equal and hash alike, but are different options
-    assert plan("is_valid", "raise", {"zone_id": True}) is not plan(
-        "is_valid", "raise", {"zone_id": 1}
-    )
+    # a member and its string are equal and hash alike, but are kept apart (as 1 and
+    # True would be: the key holds each value's type)
+    assert plan("normalize", "null", {"level": Level.SCHEME}) is not first
     # an unhashable option value: planned each time, the same errors as before
-    with pytest.raises(ValueError, match="not a valid HostMapping"):
+    with pytest.raises(TypeError, match="HostMapping must be a str"):
         batch.arrow_column("to_uri", pa.array(["http://x/"]), host=["idna"])
     for _ in range(2):  # a rejected task, option or on_invalid raises every time
         with pytest.raises(ValueError, match="not a valid OnInvalid"):
@@ -121,6 +121,37 @@ def test_a_call_plan_is_kept_per_arguments_and_errors_are_not() -> None:
             plan("frobnicate", "raise", {})
         with pytest.raises(TypeError, match="base="):
             plan("resolve", "raise", {})
+
+
+#: An option each task rejects, and the error it raises.
+BAD_OPTIONS = [
+    ("is_valid", {"rule": "bogus"}, ValueError, "not a valid Rule"),
+    ("is_valid", {"rule": None}, TypeError, "Rule must be a str"),
+    ("check", {"zone_id": 3}, TypeError, "ZoneID must be a str"),
+    ("to_uri", {"host": "bogus"}, ValueError, "not a valid HostMapping"),
+    ("to_iri", {"frobnicate": 1}, TypeError, "unexpected keyword"),
+    ("normalize", {"level": None}, TypeError, "Level must be a str"),
+    ("key", {"level": "bogus"}, ValueError, "not a valid Level"),
+    ("resolve", {"base": "http://a/", "strict": "x"}, TypeError, "unexpected keyword|strict"),
+]
+
+
+@pytest.mark.parametrize(("task", "options", "error", "match"), BAD_OPTIONS)
+@pytest.mark.parametrize(
+    "column",
+    [pa.array([], pa.string()), pa.array([None, None], pa.string()), pa.array(["http://a/"])],
+    ids=["empty", "nulls", "one value"],
+)
+def test_a_bad_option_raises_before_any_value(
+    task: str, options: dict[str, object], error: type[Exception], match: str, column: pa.Array
+) -> None:
+    # The same error with a value or without: on an empty column or one of nulls, which
+    # the function never sees, a bad option had passed unseen (and in both modes).
+    for on_invalid in ("raise", "null"):
+        with pytest.raises(error, match=match):
+            batch.arrow_column(task, column, on_invalid=on_invalid, **options)
+    with pytest.raises(error, match=match):
+        batch.stream(task, [], **options)
 
 
 def test_arrow_dictionary_values_no_row_uses_are_not_checked() -> None:

@@ -14,6 +14,28 @@ pub(super) fn text_of<'a>(obj: &'a Bound<'_, PyAny>) -> Option<&'a str> {
     obj.cast::<PyString>().ok()?.to_str().ok()
 }
 
+/// An option argument as the caller gave it: `Given(None)` when left out (the signature's
+/// default), the object itself when given, Python's `None` too. PyO3 reads an explicit
+/// `None` for an `Option<_>` parameter as "left out", so the drop-ins had answered
+/// `iri.check(text, rule=None)` with the default rule where the Python function raises;
+/// given this way, a `None` is not a rule's name and the call goes to the Python twin.
+pub(super) struct Given<'py>(pub(super) Option<Bound<'py, PyAny>>);
+
+impl<'py> Given<'py> {
+    /// The argument, `None` when left out.
+    pub(super) fn get(&self) -> Option<&Bound<'py, PyAny>> {
+        self.0.as_ref()
+    }
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Given<'py> {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        Ok(Given(Some(obj.to_owned())))
+    }
+}
+
 /// The rule and zone-id options given as `iri.Rule` / `iri.ZoneID` members or their
 /// values; `None` for anything else (Python raises its own error).
 pub(super) fn options(

@@ -1,11 +1,15 @@
 //! The drop-in functions (`api_*`, bound as the public names by `iri`): the native
-//! answer, or a call of the Python twin with the same arguments.
+//! answer, or a call of the Python twin with the same arguments. Each one's
+//! `text_signature` is its twin's, defaults written as their strings, so that `help()` and
+//! `inspect.signature` show the real defaults (`tests/native/test_native_api.py` holds the
+//! two equal); an option left out is `Given(None)`, never a `None` the caller gave
+//! ([`Given`]).
 
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
-use super::args::{groups, level_of, options, result_str, text_of};
+use super::args::{groups, level_of, options, result_str, text_of, Given};
 use super::panic::core;
 use super::twins::{bindings, idna_map, kwargs, HostMap, Twin};
 use super::values::{clean, is_valid, resolve, split, violations};
@@ -14,13 +18,15 @@ use crate::validate::{self, Verdict};
 /// Drop-in `iri.is_valid(text, *, rule=..., zone_id=...)`: the native answer, or the
 /// Python twin's (which also raises the TypeError / ValueError of bad arguments).
 #[pyfunction]
-#[pyo3(name = "api_is_valid", signature = (text, *, rule=None, zone_id=None))]
+#[pyo3(name = "api_is_valid", signature = (text, *, rule=Given(None), zone_id=Given(None)))]
+#[pyo3(text_signature = "(text, *, rule='IRI_reference', zone_id='reject')")]
 pub(super) fn api_is_valid<'py>(
     py: Python<'py>,
     text: &Bound<'py, PyAny>,
-    rule: Option<&Bound<'py, PyAny>>,
-    zone_id: Option<&Bound<'py, PyAny>>,
+    rule: Given<'py>,
+    zone_id: Given<'py>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let (rule, zone_id) = (rule.get(), zone_id.get());
     if let Some(answer) = is_valid(text, rule, zone_id)? {
         return Ok(pyo3::types::PyBool::new(py, answer).to_owned().into_any());
     }
@@ -35,14 +41,16 @@ pub(super) fn api_is_valid<'py>(
 /// the `violation` twin), else the Python twin; with a `limit` (which the twin
 /// validates), always the twin.
 #[pyfunction]
-#[pyo3(name = "api_check", signature = (text, *, rule=None, zone_id=None, **rest))]
+#[pyo3(name = "api_check", signature = (text, *, rule=Given(None), zone_id=Given(None), **rest))]
+#[pyo3(text_signature = "(text, *, rule='IRI_reference', zone_id='reject', limit=10)")]
 pub(super) fn api_check<'py>(
     py: Python<'py>,
     text: &Bound<'py, PyAny>,
-    rule: Option<&Bound<'py, PyAny>>,
-    zone_id: Option<&Bound<'py, PyAny>>,
+    rule: Given<'py>,
+    zone_id: Given<'py>,
     rest: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let (rule, zone_id) = (rule.get(), zone_id.get());
     if rest.is_none() && clean(py, text, rule, zone_id)? {
         return Ok(PyList::empty(py).into_any());
     }
@@ -72,6 +80,7 @@ pub(super) fn api_check<'py>(
 /// Drop-in `iri.split(text)`: a `Components` made natively, or the Python twin's.
 #[pyfunction]
 #[pyo3(name = "api_split")]
+#[pyo3(text_signature = "(text)")]
 pub(super) fn api_split<'py>(
     py: Python<'py>,
     text: &Bound<'py, PyAny>,
@@ -90,13 +99,15 @@ pub(super) fn api_split<'py>(
 /// `iri.parse` makes it (its slots set from the groups), or the Python twin's answer
 /// (its `InvalidIRI` for an invalid text).
 #[pyfunction]
-#[pyo3(name = "api_parse", signature = (text, *, rule=None, zone_id=None))]
+#[pyo3(name = "api_parse", signature = (text, *, rule=Given(None), zone_id=Given(None)))]
+#[pyo3(text_signature = "(text, *, rule='IRI_reference', zone_id='reject')")]
 pub(super) fn api_parse<'py>(
     py: Python<'py>,
     text: &Bound<'py, PyAny>,
-    rule: Option<&Bound<'py, PyAny>>,
-    zone_id: Option<&Bound<'py, PyAny>>,
+    rule: Given<'py>,
+    zone_id: Given<'py>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let (rule, zone_id) = (rule.get(), zone_id.get());
     let b = bindings(py)?;
     if let (Some(s), Some((r, z))) = (text_of(text), options(rule, zone_id)) {
         if let Verdict::Valid(g) = core("api_parse", || validate::validate(s, r, z))? {
@@ -128,6 +139,9 @@ pub(super) fn api_parse<'py>(
 /// the Python twin otherwise and on a deferral (its errors included).
 #[pyfunction]
 #[pyo3(name = "api_resolve", signature = (base, reference, **options))]
+#[pyo3(
+    text_signature = "(base, reference, *, parser='strict', normalize_base='none', relative_base='reject', dot_segments='literal', validate='check')"
+)]
 pub(super) fn api_resolve<'py>(
     py: Python<'py>,
     base: &Bound<'py, PyAny>,
@@ -173,6 +187,7 @@ fn converted<'py>(
 /// by the configured `host_to_ascii`, once per distinct host), else the Python twin.
 #[pyfunction]
 #[pyo3(name = "api_to_uri", signature = (text, **options))]
+#[pyo3(text_signature = "(text, *, host='auto', charset=None, errors='ncr')")]
 pub(super) fn api_to_uri<'py>(
     py: Python<'py>,
     text: &Bound<'py, PyAny>,
@@ -194,6 +209,7 @@ pub(super) fn api_to_uri<'py>(
 /// mapped by the configured `host_to_unicode`, once per distinct host), else the twin.
 #[pyfunction]
 #[pyo3(name = "api_to_iri", signature = (text, **options))]
+#[pyo3(text_signature = "(text, *, host='auto', keep_query_encoded='never')")]
 pub(super) fn api_to_iri<'py>(
     py: Python<'py>,
     text: &Bound<'py, PyAny>,
@@ -215,13 +231,15 @@ pub(super) fn api_to_iri<'py>(
 /// scheme levels without other options (DNS hosts mapped by the configured `dns_host`,
 /// once per distinct host), else the Python twin.
 #[pyfunction]
-#[pyo3(name = "api_normalize", signature = (text, *, level=None, **options))]
+#[pyo3(name = "api_normalize", signature = (text, *, level=Given(None), **options))]
+#[pyo3(text_signature = "(text, *, level='syntax', character='none', equivalences=None)")]
 pub(super) fn api_normalize<'py>(
     py: Python<'py>,
     text: &Bound<'py, PyAny>,
-    level: Option<&Bound<'py, PyAny>>,
+    level: Given<'py>,
     options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let level = level.get();
     let b = bindings(py)?;
     if let (None, Some(s), Some(lvl)) = (options, text_of(text), level_of(level)) {
         let normal = core("api_normalize", || {

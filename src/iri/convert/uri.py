@@ -12,8 +12,7 @@ Every reading of the specification made here is in docs/rationale.md.
 from __future__ import annotations
 
 import re
-from enum import StrEnum
-from typing import Final, TypeVar
+from typing import Final
 
 from iri.convert.charsets import Encoding, lookup, output_encoding
 from iri.syntax import hosts as idna
@@ -21,7 +20,7 @@ from iri.syntax import schemes
 from iri.syntax.argument import as_text
 from iri.syntax.check import invalid, iri_reference_match
 from iri.syntax.errors import CharsetError, IDNAError
-from iri.syntax.options import Option
+from iri.syntax.options import Option, member
 from iri.syntax.percent import IPRIVATE_LEAD, IUNRESERVED, NON_ASCII, decode, encode_octets
 from iri.syntax.split import split_authority
 
@@ -65,8 +64,6 @@ class KeepQuery(Option):
     HTTP = "http"
 
 
-_E = TypeVar("_E", bound=StrEnum)
-
 #: 3987bis 3.5: "the schemes "http" and "https"".
 _QUERY_CHARSET_SCHEMES: Final = frozenset({"http", "https"})
 #: RFC 3987 3.1 step 2 (3987bis 3.3): every ``ucschar`` and ``iprivate`` character of a
@@ -88,15 +85,6 @@ def _prefix_end(m: re.Match[str]) -> int:
     if m["authority"] is not None:
         return m.end("authority")
     return 0 if m["scheme"] is None else m.end("scheme") + 1
-
-
-def _option(table: dict[str, _E], enum: type[_E], value: str) -> _E:
-    if type(value) is enum:
-        return value
-    try:
-        return table[value]
-    except (KeyError, TypeError):
-        return enum(value)  # raises ValueError naming the bad value
 
 
 def _use_idna(mode: HostMapping, scheme: str | None) -> bool:
@@ -244,8 +232,8 @@ def to_uri(
     """
     if not isinstance(text, str):
         text = as_text(text, "to_uri() expects a str (an IRI reference), not {type}")
-    mode = _option(_HOST_MODES, HostMapping, host)
-    policy = _option(_UNENCODABLE, Unencodable, errors)
+    mode = member(_HOST_MODES, HostMapping, host)
+    policy = member(_UNENCODABLE, Unencodable, errors)
     m = iri_reference_match(text)
     if m is None:
         raise invalid(text)
@@ -371,8 +359,8 @@ def to_iri(
     """
     if not isinstance(text, str):
         text = as_text(text, "to_iri() expects a str (a URI reference), not {type}")
-    mode = _option(_HOST_MODES, HostMapping, host)
-    keep = _option(_KEEP_QUERY, KeepQuery, keep_query_encoded)
+    mode = member(_HOST_MODES, HostMapping, host)
+    keep = member(_KEEP_QUERY, KeepQuery, keep_query_encoded)
     m = iri_reference_match(text)
     if m is None:
         raise invalid(text)

@@ -34,7 +34,7 @@ from iri.syntax.argument import as_text
 from iri.syntax.check import invalid, iri_reference_match
 from iri.syntax.errors import IRIError
 from iri.syntax.grammar import ACE_PREFIX
-from iri.syntax.options import Option
+from iri.syntax.options import Option, member
 from iri.syntax.percent import (
     INAPPROPRIATE_CHARACTERS,
     decode,
@@ -258,13 +258,7 @@ def _text(function: str, value: object) -> str:
 def _options(
     level: Level | str, character: CharacterNormalization | str
 ) -> tuple[Level, CharacterNormalization]:
-    # A dict lookup works for members and plain strings alike (StrEnum hashes as str).
-    lvl = _LEVELS.get(level)
-    char = _CHARACTER.get(character)
-    return (
-        Level(level) if lvl is None else lvl,  # Level(...) raises the usual ValueError
-        CharacterNormalization(character) if char is None else char,
-    )
+    return member(_LEVELS, Level, level), member(_CHARACTER, CharacterNormalization, character)
 
 
 def normalize(
@@ -367,7 +361,7 @@ def equivalent(
         a = _text("equivalent", a)
     if not isinstance(b, str):
         b = _text("equivalent", b)
-    lvl = _LEVELS.get(level) or Level(level)
+    lvl = member(_LEVELS, Level, level)
     if lvl is Level.SIMPLE:
         if character != CharacterNormalization.NONE or equivalences is not None:
             raise IRIError("the simple level (RFC 3987 5.3.1) maps nothing: no character or hook")

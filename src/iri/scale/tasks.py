@@ -17,6 +17,7 @@ core leaves undecided.
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import suppress
 from functools import lru_cache, partial
 from typing import Any
 
@@ -127,18 +128,28 @@ _FUNCTIONS: dict[Task, Callable[..., Any]] = {
 def bound(task: Task | str, options: dict[str, Any]) -> Callable[[str], Any]:
     """``task``'s function of one text with ``options`` bound (``ValueError`` for a task
     that does not exist; ``TypeError`` for ``resolve`` without ``base=`` or ``split`` with
-    an option)."""
+    an option). An option the function rejects (a name it does not take, a value it does
+    not have or of another type) raises the function's own error here, before any value:
+    the function is called once on the empty text, which every task takes. Before, a bad
+    option passed unseen on a column without a value (empty, or nulls only), and the
+    kernels, which read a value they do not know as "defer", were no check either."""
     t = Task(task)
     if t is Task.RESOLVE:
         rest = dict(options)
         if "base" not in rest:
             raise TypeError("the resolve task needs base= (the IRI to resolve against)")
         base = rest.pop("base")
-        return partial(_resolve_against, base, rest)
-    if t is Task.SPLIT and options:
+        fn: Callable[[str], Any] = partial(_resolve_against, base, rest)
+    elif t is Task.SPLIT and options:
         raise TypeError(f"the split task takes no options, got {sorted(options)}")
-    fn = _FUNCTIONS[t]
-    return partial(fn, **options) if options else fn
+    elif not options:
+        return _FUNCTIONS[t]
+    else:
+        fn = partial(_FUNCTIONS[t], **options)
+    # the text's or the base's own error (an invalid base=, say) stays per value, as before
+    with suppress(IRIError):
+        fn("")
+    return fn
 
 
 def _resolve_against(base: str, options: dict[str, Any], reference: str) -> str:

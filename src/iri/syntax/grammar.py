@@ -428,11 +428,13 @@ _BY_NAME: dict[tuple[str, str], GrammarPattern] = {}
 def pattern_for(rule: Rule | str, zone_id: ZoneID | str) -> GrammarPattern:
     """The :class:`GrammarPattern` of option values given as members or plain strings.
 
-    One dict lookup on the hot path (no enum conversion); an unknown name: ``ValueError``.
+    One dict lookup on the hot path (no enum conversion); an unknown name: ``ValueError``;
+    a value that is no string: ``TypeError`` (an unhashable one too, which the lookup
+    refuses with a TypeError of its own that would not say what the option takes).
     """
     try:
         return _BY_NAME[rule, zone_id]
-    except KeyError:
+    except (KeyError, TypeError):
         pattern = GrammarPattern(Rule(rule), ZoneID(zone_id))
         _BY_NAME[rule, zone_id] = pattern
         return pattern

@@ -20,7 +20,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
-from typing import Final
+from typing import Any, Final
 
 from iri.syntax.errors import IDNAError
 from iri.syntax.options import Option
@@ -207,8 +207,11 @@ def extract(
     """
     if not isinstance(text, str):
         raise TypeError(f"extract() expects str, got {type(text).__name__}")
-    # one value alone (a str is one option, never its characters), or several
-    wanted = frozenset((Find(find),) if isinstance(find, str) else (Find(f) for f in find))
+    # one value alone (a str is one option, never its characters; bytes or a value that
+    # is no iterable get the option's TypeError), or several
+    one = isinstance(find, (str, bytes)) or not isinstance(find, Iterable)
+    kinds: Iterable[Any] = (find,) if one else find
+    wanted = frozenset(Find(f) for f in kinds)
     accept = Accept(accept)
     skip_files = FileNames(file_names) is FileNames.SKIP
     out: list[Match] = []
