@@ -20,7 +20,8 @@ from iri.syntax import schemes
 from iri.syntax.argument import as_text
 from iri.syntax.check import invalid, iri_reference_match
 from iri.syntax.errors import CharsetError, IDNAError
-from iri.syntax.options import Option, member
+from iri.syntax.option_member import member
+from iri.syntax.options import Option
 from iri.syntax.percent import IPRIVATE_LEAD, IUNRESERVED, NON_ASCII, decode, encode_octets
 from iri.syntax.split import split_authority
 

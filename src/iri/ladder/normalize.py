@@ -34,7 +34,8 @@ from iri.syntax.argument import as_text
 from iri.syntax.check import invalid, iri_reference_match
 from iri.syntax.errors import IRIError
 from iri.syntax.grammar import ACE_PREFIX
-from iri.syntax.options import Option, member
+from iri.syntax.option_member import member
+from iri.syntax.options import Option
 from iri.syntax.percent import (
     INAPPROPRIATE_CHARACTERS,
     decode,

@@ -9,13 +9,11 @@ derives from :class:`Option`, whose messages list the accepted values.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from enum import StrEnum
-from typing import Any, TypeVar
 
 from iri.syntax.quoted import quoted
 
-__all__ = ["Option", "choices", "member"]
+__all__ = ["Option", "choices"]
 
 
 def choices(enum: type[StrEnum]) -> str:
@@ -51,24 +49,3 @@ class Option(StrEnum):
         # a long value is quoted cut short (a 10 MB option must not make a 10 MB message)
         shown = quoted(value)
         raise ValueError(f"{shown} is not a valid {cls.__name__}: use one of {choices(cls)}")
-
-
-_E = TypeVar("_E", bound=StrEnum)
-
-
-def member(table: Mapping[str, _E], enum: type[_E], value: Any) -> _E:
-    """The member of ``enum`` that ``value`` names (a member or its string), by one lookup
-    in ``table`` (each member by its string; a member finds itself, as a StrEnum hashes
-    and compares as its string): cheaper than calling the enum, on the hot paths. Else
-    the enum's own conversion and its error: a ``ValueError`` for a string it does not
-    have, a ``TypeError`` for any other value, an unhashable one too (which the lookup
-    refuses with a TypeError of its own that would not say what the option takes).
-
-    >>> from iri import Level
-    >>> member({str(m): m for m in Level}, Level, "scheme")
-    <Level.SCHEME: 'scheme'>
-    """
-    try:
-        return table[value]
-    except (KeyError, TypeError):
-        return enum(value)

@@ -1,0 +1,41 @@
+"""member: an option's member by one dict lookup, for the hot paths.
+
+Calling an option type (``Level("scheme")``) goes through ``EnumType.__call__``, far
+slower than one dict lookup; the functions that read an option on every call look the
+value up in a table of the type's members by their strings, and call the type only for
+what the table lacks, which then raises the option's error
+(:class:`iri.syntax.options.Option`). Apart from ``options`` so that the modules the
+``check`` command loads do not import ``typing``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from enum import StrEnum
+from typing import Any, TypeVar
+
+__all__ = ["member"]
+
+_E = TypeVar("_E", bound=StrEnum)
+
+
+def member(table: Mapping[str, _E], enum: type[_E], value: Any) -> _E:
+    """The member of ``enum`` that ``value`` names (a member or its string), by one lookup
+    in ``table`` (each member by its string; a member finds itself, as a StrEnum hashes
+    and compares as its string). Else the enum's own conversion and its error: a
+    ``ValueError`` for a string it does not have, a ``TypeError`` for any other value, an
+    unhashable one too (which the lookup refuses with a TypeError of its own that would
+    not say what the option takes).
+
+    >>> from iri import Level
+    >>> member({str(m): m for m in Level}, Level, "scheme")
+    <Level.SCHEME: 'scheme'>
+    >>> member({str(m): m for m in Level}, Level, ["scheme"])
+    Traceback (most recent call last):
+    ...
+    TypeError: Level must be a str, one of 'simple', 'syntax', 'scheme'; got list
+    """
+    try:
+        return table[value]
+    except (KeyError, TypeError):
+        return enum(value)
