@@ -129,10 +129,10 @@ def bound(task: Task | str, options: dict[str, Any]) -> Callable[[str], Any]:
     """``task``'s function of one text with ``options`` bound (``ValueError`` for a task
     that does not exist; ``TypeError`` for ``resolve`` without ``base=`` or ``split`` with
     an option). An option the function rejects (a name it does not take, a value it does
-    not have or of another type) raises the function's own error here, before any value:
-    the function is called once on the empty text, which every task takes. Before, a bad
-    option passed unseen on a column without a value (empty, or nulls only), and the
-    kernels, which read a value they do not know as "defer", were no check either."""
+    not have or of another type) raises the function's own error here, before any value
+    (the function is called once on the empty text, which every task takes): a column
+    with no value (empty, or nulls only) would never call it, nor would a kernel, which
+    reads an option value it does not know as "defer"."""
     t = Task(task)
     if t is Task.RESOLVE:
         rest = dict(options)
