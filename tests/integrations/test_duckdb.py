@@ -101,6 +101,11 @@ def test_invalid_aborts_the_query_by_default() -> None:
     assert strict.execute("SELECT iri_is_valid('a b')").fetchone() == (False,)
     with pytest.raises(duckdb.InvalidInputException, match="nonsense"):
         strict.execute("SELECT iri_normalize('http://x/', 'nonsense')")
+    # a bad option fails the query though every URL is NULL (it had given NULLs)
+    with pytest.raises(duckdb.InvalidInputException, match="nonsense"):
+        strict.execute(
+            "SELECT iri_normalize(u, 'nonsense') FROM (VALUES (NULL::VARCHAR), (NULL)) t(u)"
+        )
     strict.close()
 
 

@@ -123,9 +123,13 @@ def test_nulls_categoricals_and_wrong_types() -> None:
 def test_bad_options_are_value_errors_naming_them() -> None:
     with pytest.raises(ValueError, match="nonsense"):
         pl.col("u").iri.normalize(on_invalid="nonsense")  # when the expression is built
-    df = pl.DataFrame({"u": ["http://x/"]})
+    # an option value too, when the expression is built (it had passed until a value came)
     with pytest.raises(ValueError, match="nonsense"):
-        df.select(pl.col("u").iri.normalize(level="nonsense"))
+        pl.col("u").iri.normalize(level="nonsense")
+    with pytest.raises(TypeError, match="Level must be a str"):
+        pl.col("u").iri.key(level=None)
+    with pytest.raises(TypeError, match="unexpected keyword"):
+        pl.col("u").iri.to_uri(hots="idna")
 
 
 @AFTER_KERNELS

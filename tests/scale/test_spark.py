@@ -156,6 +156,11 @@ def test_type_and_option_errors_on_the_driver(urls: Any) -> None:
         iri_spark.deduplicate(["http://x/"], "url")
     with pytest.raises(ValueError, match="nonsense"):
         iri_spark.normalize("url", on_invalid="nonsense")
+    # an option value too, when the column is built (it had passed until a job ran)
+    with pytest.raises(ValueError, match="nonsense"):
+        iri_spark.normalize("url", level="nonsense")
+    with pytest.raises(TypeError, match="Rule must be a str"):
+        iri_spark.is_valid("url", rule=None)
     with pytest.raises(ValueError, match="nonsense"):
         iri_spark.deduplicate(urls, "url", level="nonsense")
 
