@@ -120,7 +120,7 @@ def test_nulls_categoricals_and_wrong_types() -> None:
         pl.DataFrame({"u": [1]}).select(pl.col("u").iri.is_valid())
 
 
-def test_bad_options_are_value_errors_naming_them() -> None:
+def test_bad_options_fail_when_the_expression_is_built() -> None:
     with pytest.raises(ValueError, match="nonsense"):
         pl.col("u").iri.normalize(on_invalid="nonsense")  # when the expression is built
     # an option value too, when the expression is built (it had passed until a value came)
