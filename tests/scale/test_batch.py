@@ -154,6 +154,24 @@ def test_a_bad_option_raises_before_any_value(
         batch.stream(task, [], **options)
 
 
+def test_a_callable_option_runs_on_the_values_only() -> None:
+    # the options are checked with an identity in the place of the caller's function
+    calls: list[str] = []
+
+    def equivalences(text: str) -> str:
+        calls.append(text)
+        return text
+
+    empty = pa.array([], pa.string())
+    assert batch.arrow_column("normalize", empty, equivalences=equivalences).to_pylist() == []
+    assert calls == []
+    with pytest.raises(ValueError, match="not a valid Level"):
+        batch.arrow_column("normalize", empty, level="bogus", equivalences=equivalences)
+    assert calls == []
+    got = batch.arrow_column("normalize", pa.array(["HTTP://x/"]), equivalences=equivalences)
+    assert got.to_pylist() == ["http://x/"] and calls == ["http://x/"]
+
+
 def test_arrow_dictionary_values_no_row_uses_are_not_checked() -> None:
     encoded = pa.array(["a b", "http://x/"]).dictionary_encode()
     sliced = encoded.slice(1)  # its dictionary still holds "a b"

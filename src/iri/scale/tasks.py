@@ -132,24 +132,32 @@ def bound(task: Task | str, options: dict[str, Any]) -> Callable[[str], Any]:
     not have or of another type) raises the function's own error here, before any value
     (the function is called once on the empty text, which every task takes): a column
     with no value (empty, or nulls only) would never call it, nor would a kernel, which
-    reads an option value it does not know as "defer"."""
+    reads an option value it does not know as "defer". A callable option (``normalize``'s
+    ``equivalences``) is the caller's code: an identity stands in for it in that call, so
+    it runs on the column's values only."""
     t = Task(task)
-    if t is Task.RESOLVE:
-        rest = dict(options)
-        if "base" not in rest:
-            raise TypeError("the resolve task needs base= (the IRI to resolve against)")
-        base = rest.pop("base")
-        fn: Callable[[str], Any] = partial(_resolve_against, base, rest)
-    elif t is Task.SPLIT and options:
+    if t is Task.RESOLVE and "base" not in options:
+        raise TypeError("the resolve task needs base= (the IRI to resolve against)")
+    if t is Task.SPLIT and options:
         raise TypeError(f"the split task takes no options, got {sorted(options)}")
-    elif not options:
+    if not options:
         return _FUNCTIONS[t]
-    else:
-        fn = partial(_FUNCTIONS[t], **options)
+    probe = _with(t, {k: _same if callable(v) else v for k, v in options.items()})
     # the text's or the base's own error (an invalid base=, say) stays per value, as before
     with suppress(IRIError):
-        fn("")
-    return fn
+        probe("")
+    return _with(t, options)
+
+
+def _with(task: Task, options: dict[str, Any]) -> Callable[[str], Any]:
+    if task is Task.RESOLVE:
+        rest = dict(options)
+        return partial(_resolve_against, rest.pop("base"), rest)
+    return partial(_FUNCTIONS[task], **options)
+
+
+def _same(text: str) -> str:
+    return text
 
 
 def _resolve_against(base: str, options: dict[str, Any], reference: str) -> str:
