@@ -34,7 +34,7 @@ def repair(text: str, how: Liberal | str) -> Repaired:
     >>> [x.code.value for x in repair("http://example.org/a b", "leiri").repairs]
     ['leiri-character-encoded']
     """
-    from iri.liberal.repair import option
+    from iri.syntax.option_member import option
 
     step = option(Liberal, how, "how")
     if step is Liberal.PREPROCESS:

@@ -14,9 +14,10 @@ from typing import NamedTuple
 from iri.convert.charsets import lookup, output_encoding
 from iri.liberal.charsets import from_bytes
 from iri.liberal.lenient import Form
-from iri.liberal.repair import option, require_str, require_text
+from iri.liberal.repair import require_str, require_text
 from iri.syntax.check import is_valid
 from iri.syntax.errors import InvalidIRI
+from iri.syntax.option_member import option
 from iri.syntax.options import Option
 from iri.syntax.percent import IPCHAR, NON_ASCII, PCT_ENCODED_RUN, encode, run_octets
 

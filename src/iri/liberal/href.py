@@ -15,9 +15,10 @@ from dataclasses import replace
 from typing import Final
 
 from iri.convert.charsets import UTF_8, Encoding, output_encoding
-from iri.liberal.repair import Repair, Repaired, option, reject_surrogates, require_text
+from iri.liberal.repair import Repair, Repaired, reject_surrogates, require_text
 from iri.syntax.check import is_valid
 from iri.syntax.errors import HrefError
+from iri.syntax.option_member import option
 from iri.syntax.options import Option
 from iri.syntax.percent import BAD_PERCENT, IRI_CHARACTERS, IRI_QUERY_CHARACTERS, encode
 from iri.syntax.violations import Code

@@ -13,12 +13,13 @@ import re
 from functools import cache
 from typing import Final
 
-from iri.liberal.repair import Repair, Repaired, option, reject_surrogates, require_text
+from iri.liberal.repair import Repair, Repaired, reject_surrogates, require_text
 from iri.syntax import schemes
 from iri.syntax.check import is_valid
 from iri.syntax.errors import InvalidIRI
 from iri.syntax.grammar import IRI_CLASSES, SCHEME, URI_CLASSES, Classes
 from iri.syntax.host_validity import host_faults
+from iri.syntax.option_member import option
 from iri.syntax.options import Option
 from iri.syntax.percent import (
     BAD_PERCENT,

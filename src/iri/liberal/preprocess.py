@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from iri.liberal.repair import Repair, Repaired, option, reject_surrogates, require_text
+from iri.liberal.repair import Repair, Repaired, reject_surrogates, require_text
+from iri.syntax.option_member import option
 from iri.syntax.options import Option
 from iri.syntax.violations import Code
 

@@ -11,17 +11,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from enum import StrEnum
-from typing import Final, TypeVar
+from typing import Final
 
 from iri.syntax.argument import as_text
 from iri.syntax.errors import InvalidIRI
-from iri.syntax.quoted import quoted
 from iri.syntax.violations import REGISTRY, Code, Severity, Violation
 
-__all__ = ["Repair", "Repaired", "option", "reject_surrogates", "require_str", "require_text"]
-
-_E = TypeVar("_E", bound=StrEnum)
+__all__ = ["Repair", "Repaired", "reject_surrogates", "require_str", "require_text"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,12 +114,3 @@ def reject_surrogates(text: str) -> None:
             f"lone surrogate U+{ord(text[i]):04X} cannot be encoded (3987bis 7.3)",
         )
         raise InvalidIRI(text, [v])
-
-
-def option(enum: type[_E], value: _E | str, name: str) -> _E:
-    """Read an option given as an enum member or its string value."""
-    try:
-        return enum(value)
-    except ValueError:
-        choices = ", ".join(repr(m.value) for m in enum)
-        raise ValueError(f"{name} must be one of {choices}, not {quoted(value)}") from None

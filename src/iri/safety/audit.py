@@ -27,8 +27,8 @@ from iri.safety.skeleton import (
 )
 from iri.syntax.argument import as_text
 from iri.syntax.invisible import BIDI_CONTROLS, is_invisible
+from iri.syntax.option_member import option
 from iri.syntax.percent import PCT_ENCODED_RUN, run_octets, utf8_errors
-from iri.syntax.quoted import quoted
 from iri.syntax.split import Components, Spans, split_authority, split_with_spans
 
 __all__ = ["Restriction", "audit"]
@@ -328,12 +328,7 @@ the host is evil.example']
     """
     if not isinstance(text, str):
         text = as_text(text, "audit() expects a str, not {type}")
-    try:
-        minimum = RestrictionLevel(restriction)
-    except ValueError:
-        options = ", ".join(level.value for level in RestrictionLevel)
-        shown = quoted(restriction)
-        raise ValueError(f"restriction must be one of {options}, not {shown}") from None
+    minimum = option(RestrictionLevel, restriction, "restriction")
     # TypeError for a str or a non-iterable; None (the shipped list) costs nothing here.
     tops = DEFAULT if top_domains is None else top_domains_option(top_domains)
     comps, spans = split_with_spans(text)

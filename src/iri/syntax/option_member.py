@@ -1,11 +1,13 @@
-"""member: an option's member by one dict lookup, for the hot paths.
+"""member and option: an option's member, by one dict lookup on the hot paths, or named by
+its parameter in the error.
 
 Calling an option type (``Level("scheme")``) goes through ``EnumType.__call__``, far
 slower than one dict lookup; the functions that read an option on every call look the
-value up in a table of the type's members by their strings, and call the type only for
-what the table lacks, which then raises the option's error
-(:class:`iri.syntax.options.Option`). Apart from ``options`` so that the modules the
-``check`` command loads do not import ``typing``.
+value up in a table of the type's members by their strings (:func:`member`), and call the
+type only for what the table lacks, which then raises the option's error
+(:class:`iri.syntax.options.Option`). :func:`option` names the parameter in that error
+instead, for the functions whose parameter name says more than the type's. Apart from
+``options`` so that the modules the ``check`` command loads do not import ``typing``.
 """
 
 from __future__ import annotations
@@ -14,7 +16,10 @@ from collections.abc import Mapping
 from enum import StrEnum
 from typing import Any, TypeVar
 
-__all__ = ["member"]
+from iri.syntax.options import choices
+from iri.syntax.quoted import quoted
+
+__all__ = ["member", "option"]
 
 _E = TypeVar("_E", bound=StrEnum)
 
@@ -39,3 +44,20 @@ def member(table: Mapping[str, _E], enum: type[_E], value: Any) -> _E:
         return table[value]
     except (KeyError, TypeError):
         return enum(value)
+
+
+def option(enum: type[_E], value: Any, name: str) -> _E:
+    """The member of ``enum`` that ``value`` names (a member or its string); a string it
+    does not have is a ``ValueError`` naming the parameter ``name`` and the choices (a
+    value of another type keeps the option's ``TypeError``).
+
+    >>> from iri import Level
+    >>> option(Level, "schema", "level")
+    Traceback (most recent call last):
+    ...
+    ValueError: level must be one of 'simple', 'syntax', 'scheme', not 'schema'
+    """
+    try:
+        return enum(value)
+    except ValueError:
+        raise ValueError(f"{name} must be one of {choices(enum)}, not {quoted(value)}") from None
