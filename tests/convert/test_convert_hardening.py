@@ -86,6 +86,18 @@ def test_charset_name_that_is_not_a_str_is_a_type_error(name: Any) -> None:
         to_uri("http://example.org/", charset=name)
 
 
+@pytest.mark.parametrize("text", ["http://a b/", "\ud800", "%"])
+def test_the_charset_is_judged_before_the_text(text: str) -> None:
+    # a text that is no IRI reference does not hide a bad charset (the options first)
+    import iri
+
+    for convert in (to_uri, iri.to_uri):  # the Python function and the public (native) one
+        with pytest.raises(CharsetError):
+            convert(text, charset="no-such-codec")
+        with pytest.raises(TypeError, match="charset must be a str"):
+            convert(text, charset=1)  # type: ignore[arg-type]
+
+
 # -- host conversion label by label --------------------------------------------------------
 
 

@@ -162,3 +162,63 @@ def test_a_long_bad_option_value_is_quoted_cut_short(
     with pytest.raises(ValueError, match=r"\.\.\. \(1,000,000 characters\)") as info:
         call(**{option: "x" * 1_000_000})
     assert len(str(info.value)) < 1_000
+
+
+#: The functions whose options go through ``iri.syntax.option_member.option``: both of
+#: its errors start with the parameter's name, not the option type's.
+NAMED_BY_PARAMETER = [
+    pytest.param(lambda **k: iri.audit("http://a.example/", **k), "restriction", id="audit"),
+    pytest.param(lambda **k: iri.from_href("http://a/", **k), "form", id="from_href"),
+    pytest.param(lambda **k: iri.preprocess("a", **k), "spaces", id="preprocess:spaces"),
+    pytest.param(lambda **k: iri.preprocess("a", **k), "references", id="preprocess:refs"),
+]
+
+
+@pytest.mark.parametrize(("call", "option"), NAMED_BY_PARAMETER)
+@pytest.mark.parametrize("value", [None, 3, "not-an-option"], ids=repr)
+def test_the_liberal_and_audit_errors_name_the_parameter(
+    call: Callable[..., Any], option: str, value: object
+) -> None:
+    error = ValueError if isinstance(value, str) else TypeError
+    with pytest.raises(error, match=rf"\A{option} must be "):
+        call(**{option: value})
+
+
+#: Texts that each stop some function before its options were read (before the fix): no
+#: query, no scheme, no IRI at all, a lone surrogate.
+_OTHER_TEXTS = ["", "//h/p", "http://a b/", "%", "\ud800"]
+
+
+def _text_cases() -> Iterator[Any]:
+    for case in CASES:
+        name = case.id.partition(":")[0]
+        if "." in name or name in _ARGS:
+            continue  # methods are of a value already made; bytes and charsets apart
+        n = _required(_python_function(name))
+        for text in _OTHER_TEXTS:
+            yield pytest.param(name, (text,) * n, *case.values[1:], id=f"{case.id}:{text!r}")
+
+
+@pytest.mark.parametrize(("name", "args", "option", "enum"), list(_text_cases()))
+@pytest.mark.parametrize("value", [3, "not-an-option"], ids=repr)
+def test_a_bad_option_is_judged_before_the_text(
+    name: str, args: tuple[str, ...], option: str, enum: type[StrEnum], value: object
+) -> None:
+    # whatever the text (even one the function rejects, or one it has nothing to do
+    # for), a bad option raises the option's error: never passed over, never hidden
+    # behind the text's own error
+    error = ValueError if isinstance(value, str) else TypeError
+    with pytest.raises(error) as info:
+        getattr(iri, name)(*args, **{option: value})
+    assert type(info.value) is error, info.value
+    message = str(info.value)
+    assert all(_named(m.value, message) for m in enum), message
+
+
+@pytest.mark.parametrize("text", ["", "a", "//h/p", "mailto:a@b"])
+def test_a_bad_query_style_raises_for_a_value_without_a_query(text: str) -> None:
+    value = iri.parse(text)
+    with pytest.raises(ValueError, match="not-an-option"):
+        value.query_params_as("not-an-option")
+    with pytest.raises(TypeError, match="got int"):
+        value.query_params_as(3)

@@ -235,6 +235,8 @@ def to_uri(
         text = as_text(text, "to_uri() expects a str (an IRI reference), not {type}")
     mode = member(_HOST_MODES, HostMapping, host)
     policy = member(_UNENCODABLE, Unencodable, errors)
+    if charset is not None:
+        lookup(charset)  # the options before the text: an unknown charset whatever the text
     m = iri_reference_match(text)
     if m is None:
         raise invalid(text)
@@ -245,8 +247,6 @@ def to_uri(
     ):
         # A valid IRI reference made of ASCII is a URI reference: nothing to map.
         # (Charset and IDNA only ever touch non-ASCII characters here.)
-        if charset is not None:
-            lookup(charset)  # still report an unknown charset
         return text
     scheme, authority = m["scheme"], m["authority"]
     if charset is None and (

@@ -320,10 +320,11 @@ def from_href(
     if base is not None:
         base = require_text(base, "base")
     encoding = output_encoding(charset)  # the one resolver; UTF-16, replacement: UTF-8
+    # the options before the text: a bad one raises whatever the text
+    chosen = form if form is HrefForm.HREF else option(HrefForm, form, "form")
     href = _engine_href(text, base)
     if encoding is not UTF_8 and _protocol(href) in _ENCODING_SCHEMES:
         href = _legacy_query(text, href, encoding, [])
-    chosen = form if form is HrefForm.HREF else option(HrefForm, form, "form")
     if chosen is HrefForm.URL:
         return href  # the URL Standard's href, exactly
     href = href_as_iri(href)  # 3987bis 7.2 steps 3 and 4, in every IRI form

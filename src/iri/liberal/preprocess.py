@@ -105,11 +105,12 @@ def preprocess_repairs(
     [('whitespace-trimmed', (0, 2)), ('whitespace-trimmed', (24, 25)), ('space-encoded', (22, 23))]
     """
     text = require_text(text)
+    # the options before the text: a bad one raises whatever the text
+    space_mode = option(Spaces, spaces, "spaces")
+    policy = option(CharacterReferences, references, "references")
     # A lone surrogate is no character: nothing can encode it, so the result would not be
     # IRI text (3987bis 7.3; as lenient, from_leiri and href_steps: InvalidIRI).
     reject_surrogates(text)
-    space_mode = option(Spaces, spaces, "spaces")
-    policy = option(CharacterReferences, references, "references")
     repairs: list[Repair] = []
     start, end = _trim(text, repairs)
     body = text[start:end]
@@ -186,8 +187,8 @@ def split_references(
     ['a.html', 'b.html']
     """
     text = require_text(text)
-    reject_surrogates(text)  # as preprocess_repairs (3987bis 7.3)
     policy = option(CharacterReferences, references, "references")
+    reject_surrogates(text)  # as preprocess_repairs (3987bis 7.3)
     trims: list[Repair] = []
     start, end = _trim(text, trims)
     pieces: list[Repaired] = []

@@ -47,17 +47,24 @@ def member(table: Mapping[str, _E], enum: type[_E], value: Any) -> _E:
 
 
 def option(enum: type[_E], value: Any, name: str) -> _E:
-    """The member of ``enum`` that ``value`` names (a member or its string); a string it
-    does not have is a ``ValueError`` naming the parameter ``name`` and the choices (a
-    value of another type keeps the option's ``TypeError``).
+    """The member of ``enum`` that ``value`` names (a member or its string); the errors
+    name the parameter ``name`` and the choices: a ``ValueError`` for a string it does not
+    have, a ``TypeError`` for a value of another type.
 
     >>> from iri import Level
     >>> option(Level, "schema", "level")
     Traceback (most recent call last):
     ...
     ValueError: level must be one of 'simple', 'syntax', 'scheme', not 'schema'
+    >>> option(Level, 3, "level")
+    Traceback (most recent call last):
+    ...
+    TypeError: level must be a str, one of 'simple', 'syntax', 'scheme'; got int
     """
     try:
         return enum(value)
     except ValueError:
         raise ValueError(f"{name} must be one of {choices(enum)}, not {quoted(value)}") from None
+    except TypeError:
+        kind = type(value).__name__
+        raise TypeError(f"{name} must be a str, one of {choices(enum)}; got {kind}") from None

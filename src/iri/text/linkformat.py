@@ -144,6 +144,7 @@ def format_link(text: str, *, end: End | str = End.FINAL) -> str:
     """
     from iri.value.reference import parse
 
+    end = End(end)  # the option before the text: a bad one raises whatever the text
     ref = parse(text, rule="IRI")  # an IRIReference too: its text is str(ref)
     text = str(ref)
     prefix = text[: len(text) - len(_tail(ref.path, ref.query, ref.fragment))]
@@ -158,7 +159,7 @@ def format_link(text: str, *, end: End | str = End.FINAL) -> str:
             k, eq, v = pair.partition("=")
             query.append((decode(k, in_query=True), decode(v, in_query=True) if eq else None))
     fragment = [decode(f) for f in ref.fragment.split(":~:")] if ref.fragment else []
-    return _assemble(prefix, path, query, fragment, End(end))
+    return _assemble(prefix, path, query, fragment, end)
 
 
 def _tail(path: str, query: str | None, fragment: str | None) -> str:

@@ -193,9 +193,9 @@ def parse_query(
     >>> parse_query("q=caf%C3%A9&tag=a+b&flag&e=")
     QueryParams([('q', 'café'), ('tag', 'a+b'), ('flag', None), ('e', '')])
     """
+    form = form_for(scheme, style)  # first: a bad style raises for an absent query too
     if query is None:
         return QueryParams()
-    form = form_for(scheme, style)
     return QueryParams(_decode_pair(raw, form) for raw in _raw_pairs(query) if raw)
 
 
@@ -209,6 +209,7 @@ def query_params(text: str, *, style: QueryStyle | str = QueryStyle.AUTO) -> Que
     """
     if not isinstance(text, str):
         text = text_of("query_params", text)
+    form_for(None, style)  # the option before the text: a bad style raises whatever the text
     m = valid_match(text, Rule.IRI_REFERENCE, ZoneID.ACCEPT, "query_params")
     if m is None:
         raise invalid(text)
