@@ -3,6 +3,8 @@ Python function they stand in for, on the corpora and on bad arguments."""
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 from native_twins import (
     CORPUS_NAMES,
@@ -114,6 +116,27 @@ def test_signatures_are_the_python_functions(name: str) -> None:
     want = inspect.signature(getattr(module, name)).parameters.values()
     got = inspect.signature(getattr(_n, f"api_{name}")).parameters.values()
     assert [(p.name, p.kind, p.default) for p in got] == [(p.name, p.kind, p.default) for p in want]
+
+
+@pytest.mark.parametrize(
+    "name", ["check", "is_valid", "split", "parse", "resolve", "normalize", "to_uri", "to_iri"]
+)
+def test_drop_ins_carry_the_public_names(name: str) -> None:
+    # repr(), help() and the errors of the arguments name the public function, as the
+    # Python twin's do (they said api_is_valid: the name in the module)
+    drop_in = getattr(_n, f"api_{name}")
+    assert getattr(iri, name) is drop_in
+    assert drop_in.__name__ == drop_in.__qualname__ == name
+    assert repr(drop_in) == f"<built-in function {name}>"
+    # pickled by reference as iri.<name> (a Dask or Spark task, a process pool), which is
+    # the drop-in itself here and the Python function in a process without the core
+    assert drop_in.__module__ == "iri"
+    assert pickle.loads(pickle.dumps(drop_in)) is drop_in
+    args = ("http://a/", "b") if name == "resolve" else ("http://a/",)
+    with pytest.raises(TypeError, match=rf"\A{name}\(\) got an unexpected keyword argument"):
+        drop_in(*args, levle="scheme")
+    with pytest.raises(TypeError, match=rf"\A{name}\(\) missing"):
+        drop_in()
 
 
 @pytest.mark.parametrize("limit", [None, 0, 1, -1, "x"])

@@ -1,9 +1,9 @@
-//! The drop-in functions (`api_*`, bound as the public names by `iri`): the native
-//! answer, or a call of the Python twin with the same arguments. Each one's
-//! `text_signature` is its twin's, defaults written as their strings, so that `help()` and
-//! `inspect.signature` show the real defaults (`tests/native/test_native_api.py` holds the
-//! two equal); an option left out is `Given(None)`, never a `None` the caller gave
-//! ([`Given`]).
+//! The drop-in functions, in the module as `api_*`, each named as its public function (its
+//! `__name__`, its errors) and bound as it by `iri`: the native answer, or a call of the
+//! Python twin with the same arguments. Each one's `text_signature` is its twin's, defaults
+//! written as their strings, so that `help()` and `inspect.signature` show the real defaults
+//! (`tests/native/test_native_api.py` holds the two equal); an option left out is
+//! `Given(None)`, never a `None` the caller gave ([`Given`]).
 
 use pyo3::intern;
 use pyo3::prelude::*;
@@ -18,7 +18,7 @@ use crate::validate::{self, Verdict};
 /// Drop-in `iri.is_valid(text, *, rule=..., zone_id=...)`: the native answer, or the
 /// Python twin's (which also raises the TypeError / ValueError of bad arguments).
 #[pyfunction]
-#[pyo3(name = "api_is_valid", signature = (text, *, rule=Given(None), zone_id=Given(None)))]
+#[pyo3(name = "is_valid", signature = (text, *, rule=Given(None), zone_id=Given(None)))]
 #[pyo3(text_signature = "(text, *, rule='IRI_reference', zone_id='reject')")]
 pub(super) fn api_is_valid<'py>(
     py: Python<'py>,
@@ -41,7 +41,7 @@ pub(super) fn api_is_valid<'py>(
 /// the `violation` twin), else the Python twin; with a `limit` (which the twin
 /// validates), always the twin.
 #[pyfunction]
-#[pyo3(name = "api_check", signature = (text, *, rule=Given(None), zone_id=Given(None), **rest))]
+#[pyo3(name = "check", signature = (text, *, rule=Given(None), zone_id=Given(None), **rest))]
 #[pyo3(text_signature = "(text, *, rule='IRI_reference', zone_id='reject', limit=10)")]
 pub(super) fn api_check<'py>(
     py: Python<'py>,
@@ -79,7 +79,7 @@ pub(super) fn api_check<'py>(
 
 /// Drop-in `iri.split(text)`: a `Components` made natively, or the Python twin's.
 #[pyfunction]
-#[pyo3(name = "api_split")]
+#[pyo3(name = "split")]
 #[pyo3(text_signature = "(text)")]
 pub(super) fn api_split<'py>(
     py: Python<'py>,
@@ -99,7 +99,7 @@ pub(super) fn api_split<'py>(
 /// `iri.parse` makes it (its slots set from the groups), or the Python twin's answer
 /// (its `InvalidIRI` for an invalid text).
 #[pyfunction]
-#[pyo3(name = "api_parse", signature = (text, *, rule=Given(None), zone_id=Given(None)))]
+#[pyo3(name = "parse", signature = (text, *, rule=Given(None), zone_id=Given(None)))]
 #[pyo3(text_signature = "(text, *, rule='IRI_reference', zone_id='reject')")]
 pub(super) fn api_parse<'py>(
     py: Python<'py>,
@@ -138,7 +138,7 @@ pub(super) fn api_parse<'py>(
 /// Drop-in `iri.resolve(base, reference, **options)`: native for the default options,
 /// the Python twin otherwise and on a deferral (its errors included).
 #[pyfunction]
-#[pyo3(name = "api_resolve", signature = (base, reference, **options))]
+#[pyo3(name = "resolve", signature = (base, reference, **options))]
 #[pyo3(
     text_signature = "(base, reference, *, parser='strict', normalize_base='none', relative_base='reject', dot_segments='literal', validate='check')"
 )]
@@ -186,7 +186,7 @@ fn converted<'py>(
 /// Drop-in `iri.to_uri(text, **options)`: native for the default options (hosts mapped
 /// by the configured `host_to_ascii`, once per distinct host), else the Python twin.
 #[pyfunction]
-#[pyo3(name = "api_to_uri", signature = (text, **options))]
+#[pyo3(name = "to_uri", signature = (text, **options))]
 #[pyo3(text_signature = "(text, *, host='auto', charset=None, errors='ncr')")]
 pub(super) fn api_to_uri<'py>(
     py: Python<'py>,
@@ -208,7 +208,7 @@ pub(super) fn api_to_uri<'py>(
 /// Drop-in `iri.to_iri(text, **options)`: native for the default options (DNS hosts
 /// mapped by the configured `host_to_unicode`, once per distinct host), else the twin.
 #[pyfunction]
-#[pyo3(name = "api_to_iri", signature = (text, **options))]
+#[pyo3(name = "to_iri", signature = (text, **options))]
 #[pyo3(text_signature = "(text, *, host='auto', keep_query_encoded='never')")]
 pub(super) fn api_to_iri<'py>(
     py: Python<'py>,
@@ -231,7 +231,7 @@ pub(super) fn api_to_iri<'py>(
 /// scheme levels without other options (DNS hosts mapped by the configured `dns_host`,
 /// once per distinct host), else the Python twin.
 #[pyfunction]
-#[pyo3(name = "api_normalize", signature = (text, *, level=Given(None), **options))]
+#[pyo3(name = "normalize", signature = (text, *, level=Given(None), **options))]
 #[pyo3(text_signature = "(text, *, level='syntax', character='none', equivalences=None)")]
 pub(super) fn api_normalize<'py>(
     py: Python<'py>,

@@ -13,6 +13,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use pyo3::prelude::*;
+use pyo3::types::PyCFunction;
 
 mod args;
 mod bits;
@@ -55,6 +56,17 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 /// "ask Python" otherwise.
 pub(crate) static UNICODE_OK: AtomicBool = AtomicBool::new(false);
 
+/// A drop-in (`dispatch`) added to the module as `attr` (`api_*`, beside the low-level
+/// function of its public name). It carries its public name (`__name__`, `help()`, the
+/// errors of its arguments: `is_valid() got an unexpected keyword argument`) and the
+/// module `iri`, where it is bound under that name: so `pickle` (a Dask or Spark task, a
+/// process pool) finds it as `iri.is_valid`, which is the Python function in a process
+/// without the compiled core.
+fn drop_in(m: &Bound<'_, PyModule>, attr: &str, function: Bound<'_, PyCFunction>) -> PyResult<()> {
+    function.setattr("__module__", "iri")?;
+    m.add(attr, function)
+}
+
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
@@ -75,20 +87,20 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(clean_lines, m)?)?;
     m.add_function(wrap_pyfunction!(configure, m)?)?;
     m.add_function(wrap_pyfunction!(resolve, m)?)?;
-    m.add_function(wrap_pyfunction!(api_resolve, m)?)?;
+    drop_in(m, "api_resolve", wrap_pyfunction!(api_resolve, m)?)?;
     m.add_function(wrap_pyfunction!(to_uri, m)?)?;
     m.add_function(wrap_pyfunction!(host_to_ascii, m)?)?;
     m.add_function(wrap_pyfunction!(to_iri, m)?)?;
-    m.add_function(wrap_pyfunction!(api_to_uri, m)?)?;
-    m.add_function(wrap_pyfunction!(api_to_iri, m)?)?;
+    drop_in(m, "api_to_uri", wrap_pyfunction!(api_to_uri, m)?)?;
+    drop_in(m, "api_to_iri", wrap_pyfunction!(api_to_iri, m)?)?;
     m.add_function(wrap_pyfunction!(normalize, m)?)?;
-    m.add_function(wrap_pyfunction!(api_normalize, m)?)?;
+    drop_in(m, "api_normalize", wrap_pyfunction!(api_normalize, m)?)?;
     m.add_function(wrap_pyfunction!(valid_lines, m)?)?;
     m.add_function(wrap_pyfunction!(normalize_lines, m)?)?;
-    m.add_function(wrap_pyfunction!(api_is_valid, m)?)?;
-    m.add_function(wrap_pyfunction!(api_check, m)?)?;
-    m.add_function(wrap_pyfunction!(api_split, m)?)?;
-    m.add_function(wrap_pyfunction!(api_parse, m)?)?;
+    drop_in(m, "api_is_valid", wrap_pyfunction!(api_is_valid, m)?)?;
+    drop_in(m, "api_check", wrap_pyfunction!(api_check, m)?)?;
+    drop_in(m, "api_split", wrap_pyfunction!(api_split, m)?)?;
+    drop_in(m, "api_parse", wrap_pyfunction!(api_parse, m)?)?;
     m.add_function(wrap_pyfunction!(_test_panic, m)?)?;
     m.add_function(wrap_pyfunction!(check_lines, m)?)?;
     m.add_function(wrap_pyfunction!(encode, m)?)?;

@@ -231,7 +231,7 @@ def to_uri(
     >>> to_uri("http://example.org/?q=é€", charset="iso-8859-1")
     'http://example.org/?q=%E9%80'
     """
-    if not isinstance(text, str):
+    if type(text) is not str:
         text = as_text(text, "to_uri() expects a str (an IRI reference), not {type}")
     mode = member(_HOST_MODES, HostMapping, host)
     policy = member(_UNENCODABLE, Unencodable, errors)
@@ -358,7 +358,7 @@ def to_iri(
     >>> to_iri("http://www.example.org/D%C3%BCrst"), to_iri("http://www.example.org/D%FCrst")
     ('http://www.example.org/Dürst', 'http://www.example.org/D%FCrst')
     """
-    if not isinstance(text, str):
+    if type(text) is not str:
         text = as_text(text, "to_iri() expects a str (a URI reference), not {type}")
     mode = member(_HOST_MODES, HostMapping, host)
     keep = member(_KEEP_QUERY, KeepQuery, keep_query_encoded)

@@ -291,7 +291,7 @@ def normalize(
     >>> normalize("http://example.org/a%2Fb?%ee%80%80#%E2%80%AE")
     'http://example.org/a%2Fb?\\ue000#%E2%80%AE'
     """
-    if not isinstance(text, str):
+    if type(text) is not str:
         text = _text("normalize", text)
     lvl, char = _options(level, character)
     if lvl is Level.SIMPLE and (char is not CharacterNormalization.NONE or equivalences):
@@ -322,7 +322,7 @@ def key(
     >>> key("http://a/x#Top", ignore_fragment=True)
     'http://a/x'
     """
-    if not isinstance(text, str):
+    if type(text) is not str:
         text = _text("key", text)
     lvl, char = _options(level, character)
     if lvl is Level.SIMPLE and char is CharacterNormalization.NONE and equivalences is None:

@@ -80,9 +80,9 @@ def relativize(base: str, target: str, *, validate: Validation | str = Validatio
     >>> relativize(base="http://a/b/c/d;p?q", target="http://a/b/g?x")
     '../g?x'
     """
-    if not isinstance(base, str):
+    if type(base) is not str:
         base = argument("relativize", "base", base)
-    if not isinstance(target, str):
+    if type(target) is not str:
         target = argument("relativize", "target", target)
     if Validation(validate) is Validation.CHECK:
         for text in (base, target):

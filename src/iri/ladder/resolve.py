@@ -173,9 +173,9 @@ def resolve(
 
     Raises :class:`TypeError` for a non-``str`` argument.
     """
-    if not isinstance(base, str):
+    if type(base) is not str:  # a str subclass too: its text, a plain str
         base = argument("resolve", "base", base)
-    if not isinstance(reference, str):
+    if type(reference) is not str:
         reference = argument("resolve", "reference", reference)
     if (
         parser is _STRICT
@@ -187,12 +187,11 @@ def resolve(
         # Fast path, the default options (inlined: one call fewer per pair). The match of
         # each argument validates it and gives its components (iri.ladder.resolve_fast).
         global _last_base, _last_match
-        if type(base) is str and base == _last_base:
+        if base == _last_base:  # both plain str: no subclass's "==" here
             b = _last_match
         else:
             b = valid_base(base, reference)
-            if type(base) is str:  # (a str subclass could redefine "==")
-                _last_base, _last_match = base, b
+            _last_base, _last_match = base, b
         if reference.isascii():  # valid_match, inlined
             m = _twin_match(reference)
             if m is not None and (

@@ -79,16 +79,19 @@ class Repaired:
 
 
 def require_str(text: object, what: str = "text") -> str:
-    """Raise a clear :class:`TypeError` unless ``text`` is a ``str``."""
-    if not isinstance(text, str):
-        raise TypeError(f"{what} must be str, not {type(text).__name__}")
+    """``text``, a ``str`` (a subclass's text as a plain ``str``); a clear
+    :class:`TypeError` for any other type."""
+    if type(text) is not str:
+        if not isinstance(text, str):
+            raise TypeError(f"{what} must be str, not {type(text).__name__}")
+        return str.__str__(text)  # as iri.syntax.argument.as_text
     return text
 
 
 def require_text(text: object, what: str = "text") -> str:
     """The IRI text of an argument: a ``str`` itself, an :class:`iri.IRIReference` its
     text (:mod:`iri.syntax.argument`); a clear :class:`TypeError` for any other type."""
-    if isinstance(text, str):
+    if type(text) is str:
         return text
     return as_text(text, what + " must be str, not {type}")
 

@@ -166,7 +166,7 @@ def to_display(
     >>> to_display("http://bank.example\uff0fevil.example/ a", wrap="none")
     'http://bank.example%EF%BC%8Fevil.example/%20a'
     """
-    if not isinstance(text, str):
+    if type(text) is not str:
         text = as_text(text, "to_display() expects a str, not {type}")
     start, end = _WRAPPERS[Wrap(wrap)]
     domains = None if top_domains is None else _top_domains(top_domains)

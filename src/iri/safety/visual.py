@@ -47,7 +47,7 @@ def visual_order(text: str) -> str:
     >>> visual_order("http://ab.\\u05d0\\u05d1\\u05d2.ij/kl") == "http://ab.\\u05d2\\u05d1\\u05d0.ij/kl"
     True
     """
-    if not isinstance(text, str):
+    if type(text) is not str:
         text = as_text(text, "visual_order() expects a str, not {type}")
     try:
         from bidi import get_display  # type: ignore[import-untyped,import-not-found,unused-ignore]

@@ -8,11 +8,16 @@ The value lives in a higher wing (``iri.value``), which this floor never imports
 type registers itself here (:class:`IRIText`, an ABC) when its module loads; a value can
 only exist once that module has loaded, so the registration is always in place.
 
-Callers test ``isinstance(text, str)`` first (nothing on the hot path) and call
+Callers test ``type(text) is not str`` first (nothing on the hot path) and call
 :func:`as_text` only for another type::
 
-    if not isinstance(text, str):
+    if type(text) is not str:
         text = as_text(text, "to_uri() expects a str (an IRI reference), not {type}")
+
+A subclass of ``str`` (``rdflib.URIRef``, say) is read as its text, a plain ``str``: a
+function that gives the text back unchanged (``to_uri`` of an ASCII URI, ``normalize`` of
+a normal one) returns a ``str``, never the caller's subclass, as ``str``'s own methods do
+and as the compiled functions do.
 """
 
 from __future__ import annotations
@@ -29,19 +34,25 @@ class IRIText(ABC):  # noqa: B024 (a marker: registered, never subclassed)
 
 
 def as_text(value: object, message: str) -> str:
-    """The IRI text of ``value``: ``value`` itself for a ``str``, ``str(value)`` for a
-    registered value (:class:`IRIText`); otherwise ``TypeError(message)``, where
-    ``{type}`` in ``message`` names the type given.
+    """The IRI text of ``value``: ``value`` itself for a ``str``, its text as a plain
+    ``str`` for a subclass of ``str``, ``str(value)`` for a registered value
+    (:class:`IRIText`); otherwise ``TypeError(message)``, where ``{type}`` in ``message``
+    names the type given.
 
     >>> as_text("http://h/", "f() expects str, got {type}")
     'http://h/'
+    >>> class Name(str): ...
+    >>> type(as_text(Name("http://h/"), "f() expects str, got {type}"))
+    <class 'str'>
     >>> as_text(None, "f() expects str, got {type}")
     Traceback (most recent call last):
       ...
     TypeError: f() expects str, got NoneType
     """
     if isinstance(value, str):
-        return value
+        # str's own method gives the text as a plain str (a copy, for a subclass) whatever
+        # the subclass's __str__ says
+        return str.__str__(value)
     if isinstance(value, IRIText):
         return str(value)
     raise TypeError(message.format(type=type(value).__name__))

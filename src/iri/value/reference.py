@@ -415,7 +415,7 @@ def parse(
     ...     print(exc.violations[0].code.value, exc.violations[0].span)
     invalid-character (20, 21)
     """
-    if not isinstance(text, str):
+    if type(text) is not str:
         text = text_of("parse", text)  # an IRIReference gives its text; TypeError otherwise
     m = valid_match(text, rule, zone_id)  # the is_valid gate
     if m is None:
