@@ -210,3 +210,39 @@ def test_ports_of_any_length(digits: int) -> None:
     assert normalize(text) == text
     assert normalize(text, level="scheme") == text
     assert normalize("http://h:" + "0" * digits + "80/", level="scheme") == "http://h/"
+
+
+# -- the comparison ladder's other options ---------------------------------------------------
+
+
+@pytest.mark.parametrize("value", ["no", "false", None, 0, 1, 2.5, [True]], ids=repr)
+@pytest.mark.parametrize("text", ["http://a/x#f", "http://a b/"])  # valid, and not
+def test_ignore_fragment_that_is_not_a_bool_is_a_type_error(value: object, text: str) -> None:
+    # any value was read as true or false: ignore_fragment="no" left the fragment out
+    import iri
+
+    for function in (key, iri.key):
+        with pytest.raises(TypeError, match=r"key\(\) expects ignore_fragment as a bool, got"):
+            function(text, ignore_fragment=value)  # type: ignore[arg-type]
+    for compare in (equivalent, iri.equivalent):
+        with pytest.raises(TypeError, match=r"equivalent\(\) expects ignore_fragment as a bool"):
+            compare(text, text, ignore_fragment=value)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("value", ["x", 3, ["f"]], ids=repr)
+@pytest.mark.parametrize("text", ["http://a/x", "http://a b/"])
+def test_equivalences_that_are_not_callable_are_a_type_error(value: object, text: str) -> None:
+    # it was "'str' object is not callable", and only once the text had passed
+    import iri
+
+    for name, function in (("normalize", normalize), ("key", key), ("normalize", iri.normalize)):
+        with pytest.raises(TypeError, match=rf"{name}\(\) expects equivalences as a callable"):
+            function(text, equivalences=value)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"equivalent\(\) expects equivalences as a callable"):
+        equivalent(text, text, equivalences=value)  # type: ignore[arg-type]
+
+
+def test_a_bool_ignore_fragment_and_a_callable_hook_still_work() -> None:
+    assert key("http://a/x#f", ignore_fragment=True) == "http://a/x"
+    assert key("http://a/x#f", ignore_fragment=False) == "http://a/x#f"
+    assert normalize("http://a/X", equivalences=str.lower) == "http://a/x"

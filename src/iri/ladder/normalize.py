@@ -90,6 +90,22 @@ _GROUPS: Final = ("scheme", "authority", "userinfo", "host", "port", "path", "qu
 _INAPPROPRIATE: Final = INAPPROPRIATE_CHARACTERS.encoder
 
 
+def _hook(func: str, equivalences: object) -> None:
+    """A clear TypeError for an ``equivalences`` that is neither ``None`` nor callable
+    (it said "'str' object is not callable", and only for a valid text)."""
+    if equivalences is not None and not callable(equivalences):
+        kind = type(equivalences).__name__
+        raise TypeError(f"{func}() expects equivalences as a callable or None, got {kind}")
+
+
+def _flag(func: str, ignore_fragment: object) -> None:
+    """A clear TypeError for an ``ignore_fragment`` that is no bool: any value was read as
+    true or false (``ignore_fragment="no"`` left the fragment out)."""
+    if ignore_fragment is not False and ignore_fragment is not True:
+        kind = type(ignore_fragment).__name__
+        raise TypeError(f"{func}() expects ignore_fragment as a bool, got {kind}")
+
+
 def _appropriate(text: str) -> bool:
     """Whether ``text`` holds no character that 5.3.2.3 writes encoded (_INAPPROPRIATE)."""
     search = INAPPROPRIATE_CHARACTERS.non_ascii_encoded
@@ -294,6 +310,7 @@ def normalize(
     if type(text) is not str:
         text = _text("normalize", text)
     lvl, char = _options(level, character)
+    _hook("normalize", equivalences)
     if lvl is Level.SIMPLE and (char is not CharacterNormalization.NONE or equivalences):
         raise IRIError("the simple level (RFC 3987 5.3.1) maps nothing: no character or hook")
     result = _normalize(text, lvl, char)
@@ -325,6 +342,8 @@ def key(
     if type(text) is not str:
         text = _text("key", text)
     lvl, char = _options(level, character)
+    _hook("key", equivalences)
+    _flag("key", ignore_fragment)
     if lvl is Level.SIMPLE and char is CharacterNormalization.NONE and equivalences is None:
         result = text
     else:
@@ -363,6 +382,8 @@ def equivalent(
     if not isinstance(b, str):
         b = _text("equivalent", b)
     lvl = member(_LEVELS, Level, level)
+    _hook("equivalent", equivalences)
+    _flag("equivalent", ignore_fragment)
     if lvl is Level.SIMPLE:
         if character != CharacterNormalization.NONE or equivalences is not None:
             raise IRIError("the simple level (RFC 3987 5.3.1) maps nothing: no character or hook")
