@@ -356,6 +356,42 @@ def test_top_domains_type_errors(value: object, message: str) -> None:
         iri.audit("http://example.org/", top_domains=value)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("paypal.com", "protected must be an iterable of domain names \\(str\\), not a str"),
+        (b"paypal.com", "not a bytes"),
+        (None, "not NoneType"),
+        (42, "not int"),
+        (["paypal.com", 7], "protected must hold domain names \\(str\\), not int: 7"),
+    ],
+)
+@pytest.mark.parametrize("text", ["http://paypa1.com/", "http://xn--80ak6aa92e.com/", "a"])
+def test_protected_type_errors(value: object, message: str, text: str) -> None:
+    # one str was read as a list of one-letter domains, a non-str item raised an
+    # AttributeError, and a text without a host passed any value over
+    with pytest.raises(TypeError, match=message):
+        iri.to_display(text, protected=value)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=message):
+        iri.audit(text, protected=value)  # type: ignore[arg-type]
+
+
+def test_showable_that_is_not_callable_is_a_type_error() -> None:
+    with pytest.raises(TypeError, match="showable as a callable or None, got str"):
+        iri.to_display("http://a/", showable="x")  # type: ignore[arg-type]
+
+
+def test_protected_as_any_iterable() -> None:
+    # a list, a tuple, a generator, a set: the same findings
+    def codes(protected: object) -> set[str]:
+        found = iri.audit("http://paypa1.com/", protected=protected)  # type: ignore[arg-type]
+        return {f.code.value for f in found}
+
+    want = codes(["paypal.com"])
+    assert "confusable-with-protected" in want
+    assert codes(("paypal.com",)) == codes({"paypal.com"}) == codes(iter(["paypal.com"])) == want
+
+
 def test_ascii_hosts_skip_the_policy() -> None:
     # Pure-ASCII labels are never judged (Chromium judges only IDN labels).
     for host in ["google.com", "examp1e.com", "paypa1.com", "xn--example-.com"]:

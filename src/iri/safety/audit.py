@@ -16,7 +16,7 @@ from typing import Final
 from iri.safety import delimiters
 from iri.safety.audit_host import audit_host, host_key
 from iri.safety.findings import AuditCode, Finding, Level, finding
-from iri.safety.idn_top_domains import DEFAULT, top_domains_option
+from iri.safety.idn_top_domains import DEFAULT, domain_names, top_domains_option
 from iri.safety.lookalike_targets import lookalike_targets
 from iri.safety.skeleton import (
     ALL,
@@ -331,6 +331,7 @@ the host is evil.example']
     minimum = option(RestrictionLevel, restriction, "restriction")
     # TypeError for a str or a non-iterable; None (the shipped list) costs nothing here.
     tops = DEFAULT if top_domains is None else top_domains_option(top_domains)
+    names = domain_names(protected, "protected")  # before the text, as the options above
     comps, spans = split_with_spans(text)
     parts: list[tuple[str, int, str]] = []
     if comps.scheme is not None:
@@ -343,15 +344,14 @@ the host is evil.example']
             parts.append((auth.userinfo, base, "userinfo"))
             out += _userinfo(auth.userinfo, base, auth.host, comps.scheme)
         parts.append((auth.host, base + auth.host_start, "host"))
-        protected = tuple(protected)
-        keys = [(d, host_key(d)) for d in protected]
+        keys = [(d, host_key(d)) for d in names]
         out += audit_host(
             auth.host,
             base + auth.host_start,
             minimum=minimum,
             protected=keys,
             top_domains=tops,
-            lookalikes=lookalike_targets(tops, protected),
+            lookalikes=lookalike_targets(tops, names),
         )
     parts.append((comps.path, spans.path, "path"))
     if comps.query is not None:

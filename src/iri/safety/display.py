@@ -170,6 +170,11 @@ def to_display(
         text = as_text(text, "to_display() expects a str, not {type}")
     start, end = _WRAPPERS[Wrap(wrap)]
     domains = None if top_domains is None else _top_domains(top_domains)
+    # the default (no protected domain) costs nothing; anything else is checked
+    names = protected if type(protected) is tuple and not protected else _protected(protected)
+    if showable is not None and not callable(showable):
+        kind = type(showable).__name__
+        raise TypeError(f"to_display() expects showable as a callable or None, got {kind}")
     show_password = Password(password) is Password.SHOW
     unshowable = None if charset is None else _charset_check(charset)
     if len(text) > _LONG and iri_reference_match(text) is None:
@@ -193,7 +198,7 @@ def to_display(
                 host = _encode_where(host, _non_ascii)
             else:
                 dns = schemes.uses_dns(comps.scheme)
-                host = _shown_host(text, iri, host, tuple(protected), domains, dns)
+                host = _shown_host(text, iri, host, names, domains, dns)
         userinfo, port = auth.userinfo, auth.port
         if userinfo is not None:
             if not userinfo.isascii():
@@ -294,6 +299,12 @@ def _top_domains(value: Iterable[str]) -> tuple[str, ...]:
 
     prepared = top_domains_option(value)  # TypeError for a str or a non-iterable
     return () if prepared is None else prepared.domains
+
+
+def _protected(value: Iterable[str]) -> tuple[str, ...]:
+    from iri.safety.idn_top_domains import domain_names
+
+    return domain_names(value, "protected")  # TypeError for a str, a non-iterable, a non-str
 
 
 def _shown_host(  # noqa: PLR0917 (one private call site)

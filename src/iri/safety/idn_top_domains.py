@@ -27,7 +27,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable
 from functools import cache, lru_cache
-from typing import Final
+from typing import Any, Final
 
 from iri.safety.idn_data import (
     DIACRITIC_EXTRAS,
@@ -37,8 +37,9 @@ from iri.safety.idn_data import (
 )
 from iri.safety.idn_scripts import script_property
 from iri.safety.skeleton import skeleton
+from iri.syntax.quoted import quoted
 
-__all__ = ["DEFAULT", "TopDomains", "host_skeletons", "top_domains_option"]
+__all__ = ["DEFAULT", "TopDomains", "domain_names", "host_skeletons", "top_domains_option"]
 
 #: skeleton_generator.cc: the caps of the supplemental hostnames.
 _MAX_LENGTH: Final = 32
@@ -192,19 +193,34 @@ def top_domains_option(value: Iterable[str] | None) -> TopDomains | None:
     """
     if value is None:
         return DEFAULT
+    domains = domain_names(value, "top_domains")
+    domains = tuple(d.strip().rstrip(".") for d in domains if d.strip().rstrip("."))
+    return _prepared(domains) if domains else None
+
+
+def domain_names(value: Any, name: str) -> tuple[str, ...]:
+    """The domain names of the option ``name`` (``top_domains=``, ``protected=``) as a
+    tuple; a ``TypeError`` naming the option for one ``str`` or ``bytes`` (a name, not a
+    list of them: its characters would be read as names), for a value that is not
+    iterable, and for an item that is no ``str``.
+
+    >>> domain_names(["bank.example"], "protected")
+    ('bank.example',)
+    >>> domain_names("bank.example", "protected")
+    Traceback (most recent call last):
+    ...
+    TypeError: protected must be an iterable of domain names (str), not a str
+    """
     if isinstance(value, (str, bytes)):
         kind = type(value).__name__
-        raise TypeError(f"top_domains must be an iterable of domain names (str), not a {kind}")
+        raise TypeError(f"{name} must be an iterable of domain names (str), not a {kind}")
     try:
         domains = tuple(value)
     except TypeError:
         kind = type(value).__name__
-        raise TypeError(
-            f"top_domains must be an iterable of domain names (str), not {kind}"
-        ) from None
+        raise TypeError(f"{name} must be an iterable of domain names (str), not {kind}") from None
     for d in domains:
         if not isinstance(d, str):
             kind = type(d).__name__
-            raise TypeError(f"top_domains must hold domain names (str), not {kind}: {d!r}")
-    domains = tuple(d.strip().rstrip(".") for d in domains if d.strip().rstrip("."))
-    return _prepared(domains) if domains else None
+            raise TypeError(f"{name} must hold domain names (str), not {kind}: {quoted(d)}")
+    return domains
