@@ -102,6 +102,19 @@ def test_pairs_of_type_errors() -> None:
             q.pairs_of(bad)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("bad", [3, 1.5, object(), None], ids=lambda v: type(v).__name__)
+def test_a_query_that_is_no_mapping_nor_pairs_says_so(bad: object) -> None:
+    # it was "'int' object is not iterable", from the loop over the pairs
+    with pytest.raises(TypeError, match=f"expected a mapping or pairs, got {type(bad).__name__}"):
+        q.pairs_of(bad)  # type: ignore[arg-type]
+    if bad is None:  # the methods' default: no query (with_query), nothing to add
+        return
+    ref = iri.parse("http://x/p")
+    for method in (ref.extend_query, ref.update_query, ref.with_query):
+        with pytest.raises(TypeError, match="expected a mapping or pairs"):
+            method(bad)  # type: ignore[arg-type]
+
+
 def test_raw_builders_keep_other_pairs_as_written() -> None:
     assert q.update_query("a=%7E&b=1&&b=2", [("b", "x")], form=False) == "a=%7E&b=x&"
     assert q.extend_query("a=%7E", [("b", "x y")], form=True) == "a=%7E&b=x+y"

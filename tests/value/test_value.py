@@ -288,6 +288,15 @@ def test_with_query_builds_and_encodes() -> None:
         ref.with_query({1: "a"})  # type: ignore[dict-item]
 
 
+@pytest.mark.parametrize("bad", [b"h", 3, ["h"]], ids=lambda v: type(v).__name__)
+def test_with_host_of_another_type_is_the_type_error_of_replace(bad: object) -> None:
+    # with_host read the host's text before replace checked its type: an AttributeError
+    # ("'int' object has no attribute 'startswith'") or bytes' own TypeError
+    for ref in (parse("http://x/p"), parse("urn:x")):
+        with pytest.raises(TypeError, match=f"host must be str or None, got {type(bad).__name__}"):
+            ref.with_host(bad)  # type: ignore[arg-type]
+
+
 def test_update_extend_remove_keep_other_pairs_as_written() -> None:
     ref = parse("http://x/?a=1&b=%7e&a=3")
     assert str(ref.update_query(a="9")) == "http://x/?a=9&b=%7e"

@@ -231,6 +231,8 @@ def pairs_of(query: QueryInput) -> list[tuple[str, str | None]]:
     if isinstance(query, QueryParams):
         return list(query._pairs)
     items: Iterable[object] = query.items() if isinstance(query, Mapping) else query
+    if not isinstance(items, Iterable):
+        raise TypeError(f"expected a mapping or pairs, got {type(query).__name__}")
     out: list[tuple[str, str | None]] = []
     for item in items:
         if type(item) is tuple and len(item) == 2 and type(item[0]) is str is type(item[1]):

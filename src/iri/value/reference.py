@@ -298,6 +298,7 @@ class IRIReference(QueryAndPath):
         >>> parse("http://example.org/a").with_host("bücher.example")
         IRIReference('http://bücher.example/a')
         """
+        host = check_type("host", host)  # a TypeError before the host's text is read
         if (
             host is not None
             and not host.startswith("[")
