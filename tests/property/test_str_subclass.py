@@ -62,8 +62,8 @@ def _subclassed(value: Any, seen: int = 0) -> list[str]:
         return [f"[{i}]{w}" for i, x in enumerate(value) for w in _subclassed(x, seen + 1)]
     if isinstance(value, dict):
         return [f"[{k!r}]{w}" for k, x in value.items() for w in _subclassed(x, seen + 1)]
-    if isinstance(value, str) or not hasattr(value, "__class__"):
-        return []
+    if isinstance(value, str):
+        return []  # a plain str (a Name was caught above)
     out = []
     for attr in dir(type(value)):
         if attr.startswith("_"):
