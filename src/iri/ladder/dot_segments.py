@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from iri.syntax.argument import as_str
+
 __all__ = ["remove_decoded_dot_segments", "remove_dot_segments", "write_path_without_authority"]
 
 _DOTS = frozenset((".", ".."))
@@ -27,12 +29,8 @@ def remove_dot_segments(path: str) -> str:
     >>> remove_dot_segments("mid/content=5/../6")
     'mid/6'
     """
-    if type(path) is not str:
-        if not isinstance(path, str):
-            raise TypeError(
-                f"remove_dot_segments() argument 'path' must be str, not {type(path).__name__}"
-            )
-        path = str.__str__(path)  # a subclass: its text as a plain str (iri.syntax.argument)
+    if type(path) is not str:  # a subclass: its text as a plain str
+        path = as_str(path, "remove_dot_segments() argument 'path' must be str, not {type}")
     # Fast path: a dot segment is either at the start of the path or right after a "/".
     # Without either, every step of the loop is 2.E and the output equals the input.
     if "/." not in path and not path.startswith("."):

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
-from iri.syntax.argument import as_text
+from iri.syntax.argument import as_str, as_text
 from iri.syntax.errors import InvalidIRI
 from iri.syntax.violations import REGISTRY, Code, Severity, Violation
 
@@ -81,11 +81,7 @@ class Repaired:
 def require_str(text: object, what: str = "text") -> str:
     """``text``, a ``str`` (a subclass's text as a plain ``str``); a clear
     :class:`TypeError` for any other type."""
-    if type(text) is not str:
-        if not isinstance(text, str):
-            raise TypeError(f"{what} must be str, not {type(text).__name__}")
-        return str.__str__(text)  # as iri.syntax.argument.as_text
-    return text
+    return text if type(text) is str else as_str(text, what + " must be str, not {type}")
 
 
 def require_text(text: object, what: str = "text") -> str:

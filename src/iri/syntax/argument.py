@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from abc import ABC
 
-__all__ = ["IRIText", "as_text"]
+__all__ = ["IRIText", "as_str", "as_text"]
 
 
 class IRIText(ABC):  # noqa: B024 (a marker: registered, never subclassed)
@@ -49,10 +49,22 @@ def as_text(value: object, message: str) -> str:
       ...
     TypeError: f() expects str, got NoneType
     """
+    if not isinstance(value, str) and isinstance(value, IRIText):
+        return str(value)
+    return as_str(value, message)
+
+
+def as_str(value: object, message: str) -> str:
+    """``value`` as a plain ``str``: itself for a ``str``, its text for a subclass of
+    ``str``; otherwise ``TypeError(message)`` (``{type}`` names the type given). For the
+    arguments that are text but no IRI (a path, a charset name).
+
+    >>> class Name(str): ...
+    >>> type(as_str(Name("a/b"), "f() expects str, got {type}"))
+    <class 'str'>
+    """
     if isinstance(value, str):
         # str's own method gives the text as a plain str (a copy, for a subclass) whatever
         # the subclass's __str__ says
         return str.__str__(value)
-    if isinstance(value, IRIText):
-        return str(value)
     raise TypeError(message.format(type=type(value).__name__))
