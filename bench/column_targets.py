@@ -20,6 +20,9 @@ class Target:
     bound: float
     at_least: bool  # True: ratio >= bound; False: ratio <= bound
     seen: dict[str, float] = field(default_factory=dict)
+    # the same ratio for the engine's own built-in function, where one is measured: what
+    # no function of ours run by that engine can beat (a floor, shown beside the verdict)
+    floors: dict[str, float] = field(default_factory=dict)
 
     def met(self) -> bool | None:
         if not self.seen:
@@ -56,6 +59,12 @@ def record(what: str, where: str, ratio: float) -> None:
     """The ratio of target ``what`` on ``where`` (a corpus, a task); unknown targets are an
     error (a renamed target would otherwise never be judged)."""
     TARGETS[what].seen[where] = ratio
+
+
+def floor(what: str, where: str, ratio: float) -> None:
+    """The ratio of target ``what`` on ``where`` for the engine's own built-in function
+    (shown beside the verdict; it never decides it)."""
+    TARGETS[what].floors[where] = ratio
 
 
 def column_target(task: str, options: dict[str, object], peer: str | None = None) -> str | None:
@@ -98,6 +107,12 @@ def summary(native: bool) -> list[str]:
             out.append(f"| {t.what} {bound} | not measured | -- |")
             continue
         ratios = ", ".join(f"{where} {r:.2f}×" for where, r in t.seen.items())
+        if t.floors:
+            ratios += (
+                " (the engine's own function: "
+                + ", ".join(f"{where} {r:.2f}×" for where, r in t.floors.items())
+                + ")"
+            )
         verdict = ("PASS" if t.met() else "FAIL") if native else "--"
         out.append(f"| {t.what} {bound} | {ratios} | {verdict} |")
     return [*out, ""]

@@ -65,3 +65,15 @@ def test_the_summary(monkeypatch: pytest.MonkeyPatch) -> None:
     pure = column_targets.summary(native=False)
     assert "| `check` column / loop ≥ 3× | web 3.50×, iri 2.60× | -- |" in pure
     assert not any("PASS" in line or "FAIL" in line for line in pure)
+
+
+def test_a_floor_is_shown_and_never_decides(monkeypatch: pytest.MonkeyPatch) -> None:
+    fresh = {k: Target(t.what, t.bound, t.at_least) for k, t in TARGETS.items()}
+    monkeypatch.setattr(column_targets, "TARGETS", fresh)
+    column_targets.record("DuckDB time / bare kernel", "is_valid", 1.2)
+    column_targets.floor("DuckDB time / bare kernel", "is_valid", 1.6)
+    lines = column_targets.summary(native=True)
+    row = "| DuckDB time / bare kernel ≤ 1.3× | is_valid 1.20× (the engine's own function: "
+    assert row + "is_valid 1.60×) | PASS |" in lines
+    with pytest.raises(KeyError):
+        column_targets.floor("no such target", "is_valid", 1.0)
