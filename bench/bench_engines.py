@@ -13,8 +13,8 @@ Each path computes the whole result column and hands it back to its caller:
   Polars' own `str.contains` in the streaming engine;
 - DuckDB: `SELECT iri_<task>(u) FROM t` from a DuckDB table, fetched as Arrow; beside it,
   DuckDB's own part: `SELECT u FROM t` fetched the same way, the column through an Arrow
-  UDF that does no work, and DuckDB's own `contains(u, '%')` (the floor of any SQL
-  function: a byte search in C++ over every row, fetched the same way);
+  UDF that does no work, and DuckDB's own `contains(u, '%')` (a byte search in C++ over
+  every row, fetched the same way: the floor of a function that reads every row's bytes);
 - Spark (local[1], Arrow UDFs): the column written to Spark's `noop` sink (every row
   computed, nothing collected) from a cached DataFrame, against Spark's own
   `parse_url(u, 'HOST')` on the same DataFrame (ANSI mode off: an unparsable URL is null);
@@ -164,8 +164,8 @@ def engine_paths(lines: list[str], task: str) -> tuple[dict[str, Callable[[], An
         paths["DuckDB fetch"] = lambda: _arrow_table(con, "SELECT u FROM t")
         paths["DuckDB empty UDF"] = lambda: _arrow_table(con, "SELECT _nothing(u) FROM t")
         # DuckDB's floor: one of its own string functions (C++, in its engine, no UDF), a
-        # byte search over every row, fetched the same way: no SQL function, compiled into
-        # DuckDB or not, returns a column in less
+        # byte search over every row, fetched the same way: what DuckDB takes to hand each
+        # row's bytes to a function and return its answers, less than any validation does
         paths["DuckDB builtin"] = lambda: _arrow_table(
             con, f"SELECT contains(u, '{FLOOR_NEEDLE}') FROM t"
         )

@@ -20,8 +20,8 @@ class Target:
     bound: float
     at_least: bool  # True: ratio >= bound; False: ratio <= bound
     seen: dict[str, float] = field(default_factory=dict)
-    # the same ratio for the engine's own built-in function, where one is measured: what
-    # no function of ours run by that engine can beat (a floor, shown beside the verdict)
+    # the same ratio for the engine's own built-in function, where one is measured: a
+    # floor for any function of the engine's that reads every row (shown beside the verdict)
     floors: dict[str, float] = field(default_factory=dict)
 
     def met(self) -> bool | None:
